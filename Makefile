@@ -1,0 +1,28 @@
+# Set-up, main job and tests. `make run` and `make test` set up on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.sick-setup-done
+
+.PHONY: setup run test bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m pipeline.resources
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/sick build --out build/default
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) tests/bench_build.py
+
+clean:
+	rm -rf build .pytest_cache

@@ -1,0 +1,203 @@
+"""Rules as data: the YAML rule schema, the action registry and the lexicons.
+
+A rule file (``rules/*.yaml``) is a mapping with a ``rules`` list. Each rule names a registered *action* (a
+Python function, registered with :func:`action` the way spaCy's registry maps config names to functions)
+and its ``params``; adding a rule rarely needs new Python. Lexicons are ``rules/lexicons/NAME.yaml``
+mappings with ``description``, ``source`` and ``entries``; a rule refers to one by name in a param called
+``lexicon`` or ending in ``_lexicon``.
+
+Rule fields: ``id`` (unique), ``stage`` (``normalize`` | ``S2`` | ``S3`` | ``S4``), ``description``,
+``source`` (paper, section/table), ``action``, ``params`` (mapping), ``examples`` (at least two
+``{input, output}``; ``output: null`` means the rule does not apply, ``dropped: true`` that a normalization
+rule rejects the sentence), ``enabled`` (default true).
+
+Normalization rules run in file order; expansion rules each propose candidates (see :mod:`pipeline.expand`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .errors import RuleError
+
+STAGES = ("normalize", "S2", "S3", "S4")
+FAMILIES = ("S2", "S3", "S4")
+DEFAULT_RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+
+ACTIONS: dict[str, "RegisteredAction"] = {}
+
+
+@dataclass(frozen=True)
+class RegisteredAction:
+    name: str
+    func: Callable
+    stages: tuple[str, ...]
+    params: type[BaseModel] | None
+
+
+def action(name: str, stages: tuple[str, ...], params: type[BaseModel] | None = None):
+    """Register ``func`` under ``name`` for the given stages.
+
+    A normalization action is ``func(sentence, params, ctx) -> None``: it edits the
+    :class:`~pipeline.sentence.Sentence` in place, or raises :class:`~pipeline.errors.Unnormalizable`.
+    An expansion action is ``func(sentence, params, ctx) -> Iterable[dict[int, str]]``: one edit mapping per
+    candidate, made on forks of the sentence. ``params`` is the validated pydantic model when one is
+    declared, else the plain mapping.
+    """
+
+    def deco(func):
+        if name in ACTIONS:
+            raise ValueError(f"action {name!r} registered twice")
+        ACTIONS[name] = RegisteredAction(name, func, stages, params)
+        return func
+
+    return deco
+
+
+class Example(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    input: str
+    output: str | None = None
+    dropped: bool = False
+
+
+class Rule(BaseModel):
+    """One rule entry of a rule file (see the module docstring for the fields)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_\-]*$")
+    stage: Literal["normalize", "S2", "S3", "S4"]
+    description: str = Field(min_length=1)
+    source: str = Field(min_length=1)
+    action: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    examples: list[Example] = Field(min_length=2)
+    enabled: bool = True
+    # set by the loader
+    file: str = ""
+    parsed_params: Any = None
+
+    @field_validator("examples")
+    @classmethod
+    def _one_positive(cls, v: list[Example]) -> list[Example]:
+        if not any(e.output is not None or e.dropped for e in v):
+            raise ValueError("at least one example must show the rule applying")
+        return v
+
+
+@dataclass
+class RuleSet:
+    """All rules and lexicons of a rules directory.
+
+    Attributes:
+        rules: enabled rules in load order (files sorted by name, then position in file).
+        lexicons: ``{name: entries}``.
+        hashes: ``{relative file path: sha256}`` of every rule and lexicon file, for the manifest.
+    """
+
+    root: Path
+    rules: list[Rule]
+    lexicons: dict[str, Any]
+    hashes: dict[str, str] = field(default_factory=dict)
+
+    def stage(self, stage: str) -> list[Rule]:
+        return [r for r in self.rules if r.stage == stage]
+
+    def by_id(self, rule_id: str) -> Rule:
+        for r in self.rules:
+            if r.id == rule_id:
+                return r
+        raise KeyError(rule_id)
+
+    def lexicon(self, name: str) -> Any:
+        try:
+            return self.lexicons[name]
+        except KeyError:
+            raise RuleError(self.root / "lexicons", f"no lexicon named {name!r}") from None
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise RuleError(path, f"not valid YAML: {exc}") from None
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_rules(root: str | Path | None = None) -> RuleSet:
+    """Load and validate every rule file and lexicon under ``root`` (default: the project's ``rules/``).
+
+    Raises:
+        RuleError: a file that is not valid YAML, a rule missing a field or with a bad value, a duplicate id,
+            an unknown action or one not allowed for the rule's stage, params the action rejects, or a
+            reference to a missing lexicon. The message names the file and rule id.
+    """
+    from . import actions  # noqa: F401  (registers the actions)
+
+    root = Path(root) if root is not None else DEFAULT_RULES_DIR
+    if not root.is_dir():
+        raise RuleError(root, "rules directory not found")
+    hashes: dict[str, str] = {}
+    lexicons: dict[str, Any] = {}
+    for path in sorted((root / "lexicons").glob("*.yaml")):
+        data = _read_yaml(path)
+        if not isinstance(data, dict) or "entries" not in data:
+            raise RuleError(path, "a lexicon file must be a mapping with 'entries' (and description, source)")
+        for key in ("description", "source"):
+            if not data.get(key):
+                raise RuleError(path, f"lexicon lacks {key!r}")
+        lexicons[path.stem] = data["entries"]
+        hashes[str(path.relative_to(root))] = _sha256(path)
+
+    rules: list[Rule] = []
+    seen: dict[str, Path] = {}
+    for path in sorted(root.glob("*.yaml")):
+        hashes[str(path.relative_to(root))] = _sha256(path)
+        data = _read_yaml(path)
+        if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
+            raise RuleError(path, "a rule file must be a mapping with a 'rules' list")
+        for pos, raw in enumerate(data["rules"], 1):
+            rid = raw.get("id") if isinstance(raw, dict) else None
+            label = rid or f"#{pos}"
+            if not isinstance(raw, dict):
+                raise RuleError(path, "rule entry is not a mapping", label)
+            try:
+                rule = Rule(**raw)
+            except ValidationError as exc:
+                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'rule'}: {e['msg']}" for e in exc.errors())
+                raise RuleError(path, problems, label) from None
+            if rule.id in seen:
+                raise RuleError(path, f"duplicate rule id (also in {seen[rule.id].name})", rule.id)
+            seen[rule.id] = path
+            reg = ACTIONS.get(rule.action)
+            if reg is None:
+                raise RuleError(path, f"unknown action {rule.action!r} (known: {', '.join(sorted(ACTIONS))})",
+                                rule.id)
+            if rule.stage not in reg.stages:
+                raise RuleError(path, f"action {rule.action!r} is for stages {reg.stages}, not {rule.stage}",
+                                rule.id)
+            for key, value in rule.params.items():
+                if (key == "lexicon" or key.endswith("_lexicon")) and value not in lexicons:
+                    raise RuleError(path, f"param {key}: no lexicon named {value!r} in {root / 'lexicons'}",
+                                    rule.id)
+            if reg.params is not None:
+                try:
+                    rule.parsed_params = reg.params(**rule.params)
+                except ValidationError as exc:
+                    problems = "; ".join(f"params.{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+                    raise RuleError(path, problems, rule.id) from None
+            else:
+                rule.parsed_params = rule.params
+            rule.file = str(path.relative_to(root))
+            if rule.enabled:
+                rules.append(rule)
+    return RuleSet(root=root, rules=rules, lexicons=lexicons, hashes=hashes)

@@ -1,0 +1,116 @@
+"""Word forms and small parse helpers shared by the rule actions.
+
+Inflection uses lemminflect (verbs, nouns) and inflect (plurals, numbers in words, a/an); tags are the Penn
+Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from lemminflect import getInflection, getLemma
+
+SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
+OBJECT_DEPS = ("dobj",)
+
+
+@functools.lru_cache(maxsize=None)
+def _inflect():
+    import inflect
+
+    return inflect.engine()
+
+
+@functools.lru_cache(maxsize=65536)
+def inflect_word(lemma: str, tag: str) -> str:
+    """``lemma`` in the form of Penn tag ``tag`` (e.g. ``('ride', 'VBN') -> 'ridden'``); lemma when unknown.
+
+    Multi-word lemmas ("play soccer") inflect their first word.
+    """
+    head, sep, rest = lemma.partition(" ")
+    forms = getInflection(head, tag=tag)
+    word = forms[0] if forms else head
+    return word + sep + rest
+
+
+@functools.lru_cache(maxsize=65536)
+def lemma_of(word: str, upos: str) -> str:
+    """Lemma of ``word`` for universal POS ``upos`` (lemminflect), lower-cased; the word when unknown."""
+    lemmas = getLemma(word.lower(), upos=upos)
+    return lemmas[0] if lemmas else word.lower()
+
+
+def gerund(lemma: str) -> str:
+    """Present participle: ``'run' -> 'running'``."""
+    return inflect_word(lemma, "VBG")
+
+
+def participle(lemma: str) -> str:
+    """Past participle: ``'ride' -> 'ridden'``."""
+    return inflect_word(lemma, "VBN")
+
+
+def third_person(lemma: str) -> str:
+    """Third person singular present: ``'play' -> 'plays'``."""
+    return inflect_word(lemma, "VBZ")
+
+
+def plural(noun: str) -> str:
+    """Plural of a singular noun (inflect)."""
+    return _inflect().plural_noun(noun) or noun
+
+
+def number_words(n: int) -> str:
+    """Number written in letters: ``2 -> 'two'``, ``21 -> 'twenty-one'``."""
+    return _inflect().number_to_words(n)
+
+
+def span(token) -> tuple[int, int]:
+    """``(start, end)`` token indices of ``token``'s subtree (end exclusive)."""
+    return token.left_edge.i, token.right_edge.i + 1
+
+
+def children(token, *deps: str) -> list:
+    """Children of ``token`` whose dependency label is one of ``deps``."""
+    return [c for c in token.children if c.dep_ in deps]
+
+
+def subject_of(verb):
+    """The subject token of ``verb`` (``nsubj``/``nsubjpass``/``expl``), following ``conj`` up to the first
+    conjunct (in "A man sings and dances", the subject of "dances" is "man"); None when there is none."""
+    tok = verb
+    for _ in range(5):
+        subj = children(tok, *SUBJECT_DEPS)
+        if subj:
+            return subj[0]
+        if tok.dep_ in ("conj", "xcomp") and tok.head is not tok:
+            tok = tok.head
+            continue
+        return None
+    return None
+
+
+def is_plural_np(head) -> bool:
+    """Whether the noun phrase headed by ``head`` is grammatically plural.
+
+    Plural when the head is tagged ``NNS``/``NNPS``, when it is coordinated ("a man and a woman"), or for the
+    pronouns they/we/these/those.
+    """
+    if head.tag_ in ("NNS", "NNPS"):
+        return True
+    if any(c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON") for c in head.children):
+        return True
+    return head.lower_ in ("they", "we", "these", "those", "both")
+
+
+def be_present(plural_subject: bool) -> str:
+    """'are' for a plural subject, 'is' otherwise."""
+    return "are" if plural_subject else "is"
+
+
+def aux_be(verb):
+    """The auxiliary form of *be* attached to ``verb`` (``aux``/``auxpass`` with lemma be), or None."""
+    for c in verb.children:
+        if c.dep_ in ("aux", "auxpass") and c.lemma_ == "be":
+            return c
+    return None
