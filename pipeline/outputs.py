@@ -1,0 +1,65 @@
+"""Atomic output: a file or a whole directory appears complete or not at all."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import pandas as pd
+
+
+@contextlib.contextmanager
+def atomic_dir(out: str | Path) -> Iterator[Path]:
+    """Yield a temporary directory beside ``out``; on success it replaces ``out``, on error it is removed.
+
+    An existing ``out`` is replaced only after the new one is complete.
+    """
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        os.replace(out, old)
+    os.replace(tmp, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def atomic_file(path: str | Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; renamed to ``path`` on success, removed on error."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.tmp-", dir=path.parent)
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        yield tmp
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    os.replace(tmp, path)
+
+
+def write_tsv(path: str | Path, rows: Sequence[dict], columns: Sequence[str]) -> None:
+    """Write rows as a tab-separated file with a header (UTF-8, LF, pandas' minimal quoting).
+
+    Opens in pandas with ``pd.read_csv(path, sep="\\t", keep_default_na=False)`` and in a spreadsheet.
+    """
+    df = pd.DataFrame(list(rows), columns=list(columns))
+    df.to_csv(path, sep="\t", index=False, lineterminator="\n", na_rep="")
+
+
+def write_json(path: str | Path, data) -> None:
+    Path(path).write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
