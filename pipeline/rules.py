@@ -190,6 +190,10 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
                     raise RuleError(path, f"param {key}: no lexicon named {value!r} in {root / 'lexicons'}",
                                     rule.id)
             if reg.params is not None:
+                unknown = sorted(set(rule.params) - set(reg.params.model_fields))
+                if unknown:
+                    raise RuleError(path, f"action {rule.action!r} takes no param(s) {', '.join(unknown)} "
+                                          f"(known: {', '.join(reg.params.model_fields) or 'none'})", rule.id)
                 try:
                     rule.parsed_params = reg.params(**rule.params)
                 except ValidationError as exc:

@@ -1,0 +1,71 @@
+"""`make bench`: build 750 + 750 real source pairs (Flickr 8K + MSR-Video) and compare with bare spaCy.
+
+Prints the wall time of the whole build, sentences per second, and the ratio of the build to one bare
+``nlp.pipe`` pass over the same S0 and S1 texts (model already loaded for both). Targets (issue 2): under
+2 minutes, ratio under 3. Needs ../shared/data beside the project.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+
+
+def main() -> int:
+    flickr = DATA / "flickr8k" / "Flickr8k.token.txt"
+    msr = DATA / "sts2012_msrvid" / "train" / "STS.input.MSRvid.txt"
+    if not flickr.exists() or not msr.exists():
+        print(f"bench skipped: real data not found under {DATA}")
+        return 0
+    from pipeline import resources
+    from pipeline.build import BuildConfig, build
+    from pipeline.sources import SourceSpec
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "bench"
+        args = ["--source", f"flickr8k:{flickr}", "--source", f"sts:{msr}", "--pairs-per-source", "750",
+                "--seed", "1", "--quiet"]
+        t0 = time.perf_counter()
+        subprocess.run([str(Path(sys.executable).parent / "sick"), "build", *args, "--out", str(out / "cli")],
+                       check=True)
+        cli_wall = time.perf_counter() - t0
+
+        nlp = resources.nlp()
+        nlp("warm up")
+        cfg = BuildConfig(sources=[SourceSpec.parse(f"flickr8k:{flickr}"), SourceSpec.parse(f"sts:{msr}")],
+                          out=out / "inproc", pairs_per_source=750, seed=1, quiet=True)
+        t0 = time.perf_counter()
+        manifest = build(cfg)
+        build_time = time.perf_counter() - t0
+
+        sents = pd.read_csv(out / "inproc" / "sentences.tsv", sep="\t", keep_default_na=False)
+        s0 = list(dict.fromkeys(sents.loc[sents["slot"].str.startswith("S0"), "sentence"]))
+        s1 = list(dict.fromkeys(sents.loc[sents["slot"].str.startswith("S1"), "sentence"]))
+        # the build parses every sampled S0, dropped ones included
+        n_s0 = manifest["counts"]["normalize"]["sentences"]
+        t0 = time.perf_counter()
+        for _ in nlp.pipe(s0 + s1, batch_size=256):
+            pass
+        bare = time.perf_counter() - t0
+        n_texts = n_s0 + len(s1)
+        c = manifest["counts"]
+        print(f"source pairs: {c['sources']['pairs_sampled']}, groups kept: {c['normalize']['groups_kept']}, "
+              f"pairs: {c['pairs']['final']}")
+        print(f"sick build (command, incl. start-up and model load): {cli_wall:.1f} s")
+        print(f"build (in process, model loaded): {build_time:.1f} s; {n_texts / build_time:.0f} sentences/s "
+              f"({n_s0} S0 + {len(s1)} S1 parsed)")
+        print(f"bare nlp.pipe over {len(s0) + len(s1)} S0+S1 texts: {bare:.1f} s; ratio build/bare = "
+              f"{build_time / bare:.2f} (target < 3)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""`sick build` end to end: output layout, pairing, dedup, split, determinism, atomic failure."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from pipeline.build import CORPUS_COLUMNS, DEFAULT_INPUT
+from pipeline.cli import main
+
+FILES = ["corpus.tsv", "sentences.tsv", "rule_frequencies.tsv", "pair_distribution.tsv", "dropped.tsv",
+         "manifest.json", "candidates.tsv"]
+
+
+def read(path) -> pd.DataFrame:
+    return pd.read_csv(path, sep="\t", keep_default_na=False, dtype=str)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("b") / "default"
+    assert main(["build", "--out", str(out), "--quiet", "--seed", "7", "--all-candidates"]) == 0
+    return out
+
+
+def test_corpus_layout(built):
+    corpus = read(built / "corpus.tsv")
+    assert list(corpus.columns) == CORPUS_COLUMNS
+    assert corpus["pair_ID"].astype(int).tolist() == list(range(1, len(corpus) + 1))
+    for col in ("entailment_label", "relatedness_score", "entailment_AB", "entailment_BA"):
+        assert (corpus[col] == "").all()
+    assert set(corpus["SemEval_set"]) <= {"TRAIN", "TRIAL", "TEST"}
+    for s in pd.concat([corpus["sentence_A"], corpus["sentence_B"]]):
+        assert s and s[0].isupper() and not s.endswith(".") and "  " not in s
+
+
+def test_pairs_match_their_group_sentences(built):
+    corpus, sents = read(built / "corpus.tsv"), read(built / "sentences.tsv")
+    by_text = {}
+    for row in sents.itertuples():
+        by_text.setdefault(row.sentence, set()).add(row.slot)
+    related = corpus[corpus["set"] != "unrelated"]
+    assert len(related) > 0
+    for row in related.itertuples():
+        slot_a, slot_b = row.pair_type[:3], row.pair_type[3:]
+        assert slot_a in by_text[row.sentence_A] and slot_b in by_text[row.sentence_B]
+        assert row.set == ("same" if slot_a[-1] == slot_b[-1] and slot_b != "S1b" else "cross")
+        fam = slot_b[:2]
+        assert row.expected_relation == {"S1": "similar", "S2": "similar", "S3": "contrasting",
+                                         "S4": "lexical-overlap"}[fam]
+    # every pair type of a group is there unless its sentence is missing or dedup removed it
+    allowed = {"S1aS1b"} | {f"S1{x}S{k}{y}" for k in "234" for x in "ab" for y in "ab"}
+    assert set(related["pair_type"]) <= allowed
+
+
+def test_no_identical_or_repeated_pairs(built):
+    corpus = read(built / "corpus.tsv")
+    keys = [frozenset((a.lower(), b.lower())) for a, b in zip(corpus["sentence_A"], corpus["sentence_B"])]
+    assert all(len(k) == 2 for k in keys) and len(set(keys)) == len(keys)
+    dropped = read(built / "dropped.tsv")
+    manifest = json.loads((built / "manifest.json").read_text())
+    dedup = dropped[dropped["stage"] == "dedup"]
+    assert len(dedup) == manifest["counts"]["pairs"]["removed_identical"] + manifest["counts"]["pairs"]["removed_repeated"]
+
+
+def test_unrelated_share_and_split(built):
+    corpus = read(built / "corpus.tsv")
+    n, u = len(corpus), (corpus["set"] == "unrelated").sum()
+    assert abs(u - 0.122 * n) <= 1
+    unrel = corpus[corpus["set"] == "unrelated"]
+    sents = read(built / "sentences.tsv")
+    s1 = set(sents.loc[sents["slot"].isin(["S1a", "S1b"]), "sentence"])
+    assert set(unrel["sentence_A"]) <= s1 and set(unrel["sentence_B"]) <= s1
+    counts = Counter(corpus["SemEval_set"])
+    for name, share in (("TRAIN", .45), ("TRIAL", .05), ("TEST", .5)):
+        assert abs(counts[name] - share * n) < 1
+
+
+def test_tables_agree_with_corpus(built):
+    corpus, sents = read(built / "corpus.tsv"), read(built / "sentences.tsv")
+    dist = read(built / "pair_distribution.tsv")
+    assert dict(zip(dist["pair_type"], dist["count"].astype(int))) == dict(Counter(corpus["pair_type"]))
+    freq = read(built / "rule_frequencies.tsv")
+    from pipeline.rules import load_rules
+    assert set(freq["rule"]) == {r.id for r in load_rules().rules}
+    used = Counter(r for rules in sents["rules"] for r in rules.split())
+    assert dict(zip(freq["rule"], freq["freq"].astype(int))) == {r: used.get(r, 0) for r in freq["rule"]}
+
+
+def test_manifest_records_inputs_and_rules(built):
+    m = json.loads((built / "manifest.json").read_text())
+    assert m["seed"] == 7
+    assert m["inputs"][0]["sha256"] == hashlib.sha256(DEFAULT_INPUT.read_bytes()).hexdigest()
+    rules_dir = Path(__file__).resolve().parent.parent / "rules"
+    for rel, digest in m["rules"]["files"].items():
+        assert hashlib.sha256((rules_dir / rel).read_bytes()).hexdigest() == digest
+    assert m["resources"]["spacy"].startswith("3.8") and m["resources"]["wordnet"] == "3.0"
+
+
+def test_same_seed_byte_identical_other_seed_differs(built, tmp_path):
+    again = tmp_path / "again"
+    assert main(["build", "--out", str(again), "--quiet", "--seed", "7", "--all-candidates"]) == 0
+    for name in FILES:
+        assert (again / name).read_bytes() == (built / name).read_bytes(), name
+    other = tmp_path / "other"
+    assert main(["build", "--out", str(other), "--quiet", "--seed", "8"]) == 0
+    assert (other / "corpus.tsv").read_bytes() != (built / "corpus.tsv").read_bytes()
+
+
+def test_bad_input_writes_nothing(tmp_path, capsys):
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("A dog runs.\tA dog is running.\nonly one column\n")
+    out = tmp_path / "out"
+    assert main(["build", "--source", f"tsv:{bad}", "--out", str(out), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}, line 2" in err and "sentence_A<TAB>sentence_B" in err
+    assert not out.exists() and list(tmp_path.iterdir()) == [bad]
+    # an existing output survives a failed run untouched
+    out.mkdir()
+    (out / "corpus.tsv").write_text("keep me")
+    assert main(["build", "--source", f"tsv:{bad}", "--out", str(out), "--quiet"]) == 2
+    assert (out / "corpus.tsv").read_text() == "keep me"
+    # with --skip-bad-lines the line is recorded, not lost
+    assert main(["build", "--source", f"tsv:{bad}", "--out", str(out), "--quiet", "--skip-bad-lines"]) == 0
+    dropped = read(out / "dropped.tsv")
+    row = dropped[dropped["stage"] == "source"].iloc[0]
+    assert row["line"] == "2" and row["text"] == "only one column"
+
+
+def test_unknown_kind_is_an_error(tmp_path, capsys):
+    assert main(["build", "--source", f"csv:{DEFAULT_INPUT}", "--out", str(tmp_path / "o"), "--quiet"]) == 2
+    assert "unknown source kind 'csv'" in capsys.readouterr().err
+
+
+def test_stage_commands(tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_text("A dog runs through the grass .\nA man is riding a horse\n")
+    out = tmp_path / "norm.tsv"
+    assert main(["normalize", str(src), str(out), "--quiet"]) == 0
+    norm = read(out)
+    assert list(norm.columns[:4]) == ["input", "output", "rules", "status"] and len(norm) == 2
+    assert norm["output"][1] == "A man is riding a horse"
+    tsv = tmp_path / "s1.tsv"
+    tsv.write_text("id\tsentence\n1\tA man is riding a horse\n")
+    out2 = tmp_path / "exp.tsv"
+    assert main(["expand", str(tsv), str(out2), "--quiet"]) == 0
+    exp = read(out2)
+    assert list(exp.columns) == ["input", "family", "output", "rules", "status"]
+    assert set(exp["family"]) == {"S2", "S3", "S4"}
+    for fam, rows in exp.groupby("family"):
+        assert (rows["status"] == "chosen").sum() == (1 if (rows["status"] != "no candidate").any() else 0)
+
+
+def test_console_script_runs():
+    exe = Path(sys.executable).parent / "sick"
+    res = subprocess.run([str(exe), "build", "--help"], capture_output=True, text=True)
+    assert res.returncode == 0 and "--pairs-per-source" in res.stdout
+
+
+def test_real_sources_small_build(shared_data, tmp_path):
+    flickr = shared_data / "flickr8k" / "Flickr8k.token.txt"
+    msr = shared_data / "sts2012_msrvid" / "train" / "STS.input.MSRvid.txt"
+    out = tmp_path / "real"
+    assert main(["build", "--source", f"flickr8k:{flickr}", "--source", f"sts:{msr}", "--pairs-per-source", "30",
+                 "--out", str(out), "--quiet"]) == 0
+    corpus, sents = read(out / "corpus.tsv"), read(out / "sentences.tsv")
+    m = json.loads((out / "manifest.json").read_text())
+    assert [i["pairs_sampled"] for i in m["inputs"]] == [30, 30]
+    assert m["inputs"][1]["gold"]["path"].endswith("STS.gs.MSRvid.txt")
+    assert set(corpus["sentence_A_dataset"]) == {"FLICKR", "SEMEVAL"}
+    flickr_caps = {" ".join(line.split("\t")[1].split()) for line in flickr.read_text().splitlines()}
+    msr_sents = {" ".join(s.split()) for line in msr.read_text().splitlines() for s in line.split("\t")}
+    s0 = sents[sents["slot"].str.startswith("S0")]
+    for row in s0.itertuples():
+        assert row.sentence in (flickr_caps if row.dataset == "FLICKR" else msr_sents)
+    groups = m["counts"]["normalize"]["groups_kept"]
+    assert groups >= 40 and len(corpus) > 5 * groups
+    assert set(corpus["expected_relation"]) == {"similar", "contrasting", "lexical-overlap", "unrelated"}

@@ -1,0 +1,111 @@
+"""Source readers: formats, sampling, and errors that name file, line and field."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.errors import InputError
+from pipeline.sources import SourceSpec, read_source, sample
+
+
+def write(tmp_path, name, data: bytes | str):
+    p = tmp_path / name
+    p.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return str(p)
+
+
+FLICKR = (
+    "img1.jpg#0\tA dog runs on the beach .\n"
+    "img1.jpg#1\tA brown dog is running near the sea .\n"
+    "img1.jpg#2\tA dog plays in the sand .\n"
+    "img2.jpg#0\tTwo girls are laughing .\n"
+    "img2.jpg#1\tTwo kids laugh together .\n"
+    "img3.jpg#0\tA lonely caption .\n"
+)
+
+
+def test_flickr8k_pairs_two_captions_of_one_image(tmp_path):
+    path = write(tmp_path, "captions.txt", FLICKR)
+    pairs, bad = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=3)
+    assert bad == []
+    assert [p.source_id.split("#")[0] for p in pairs] == ["img1.jpg", "img2.jpg"]  # img3 has one caption
+    by_image = {}
+    for line in FLICKR.splitlines():
+        key, caption = line.split("\t")
+        by_image.setdefault(key.split("#")[0], []).append(caption)
+    for p in pairs:
+        assert p.dataset == "FLICKR" and p.s0_a != p.s0_b
+        assert {p.s0_a, p.s0_b} <= set(by_image[p.source_id.split("#")[0]])
+    # seeded: same seed, same captions
+    again, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=3)
+    assert again == pairs
+
+
+def test_sts_reads_gold_beside_input(tmp_path):
+    path = write(tmp_path, "STS.input.demo.txt", "A man is singing.\tA man sings.\nA cat sleeps.\tA dog barks.\n")
+    write(tmp_path, "STS.gs.demo.txt", "4.8\n\n")
+    pairs, _ = read_source(SourceSpec.parse(f"sts:{path}"))
+    assert [p.score for p in pairs] == [4.8, None]
+    assert pairs[1].s0_b == "A dog barks." and pairs[1].line == 2 and pairs[0].dataset == "SEMEVAL"
+
+
+def test_stsb_quoting_off_and_filter(tmp_path):
+    rows = ("main-captions\tMSRvid\t2012test\t0001\t5.000\tA \"plane is taking off.\tAn air plane is taking off.\n"
+            "main-news\theadlines\t2013\t0002\t1.0\tMarkets fall.\tRain expected.\tlicence\textra\n")
+    path = write(tmp_path, "sts-demo.csv", rows)
+    pairs, _ = read_source(SourceSpec.parse(f"stsb:{path}", (("genre", "main-captions"),)))
+    assert len(pairs) == 1 and pairs[0].s0_a == 'A "plane is taking off.' and pairs[0].score == 5.0
+    all_pairs, _ = read_source(SourceSpec.parse(f"stsb:{path}"))
+    assert len(all_pairs) == 2
+
+
+def test_tsv_header_and_dataset_column(tmp_path):
+    path = write(tmp_path, "pairs.tsv", "sentence_A\tsentence_B\nA man walks.\tA man is walking.\tMINE\nA b.\tC d.\n")
+    pairs, _ = read_source(SourceSpec.parse(f"tsv:{path}"))
+    assert [p.dataset for p in pairs] == ["MINE", "TSV"] and [p.line for p in pairs] == [2, 3]
+
+
+@pytest.mark.parametrize("content,line,needle", [
+    ("img1.jpg#0\tA dog runs .\nimg1.jpg#1 no tab here\n", 2, "no tab"),
+    ("img1.jpg#0\tA dog runs .\nimg1.jpg#1\t   \n", 2, "empty caption"),
+    ("img1.jpg#0\tA dog runs .\nimg1.jpg#x\tA dog .\n", 2, "bad caption id"),
+    (b"img1.jpg#0\tA dog runs .\nimg1.jpg#1\tA caf\xe9 .\n", 2, "UTF-8"),
+])
+def test_bad_lines_name_file_and_line(tmp_path, content, line, needle):
+    path = write(tmp_path, "bad.txt", content)
+    with pytest.raises(InputError) as err:
+        read_source(SourceSpec.parse(f"flickr8k:{path}"))
+    assert err.value.line == line and needle in str(err.value) and path in str(err.value)
+    pairs, bad = read_source(SourceSpec.parse(f"flickr8k:{path}"), skip_bad_lines=True)
+    assert [b.line for b in bad] == [line] and pairs == []
+
+
+def test_unknown_kind_and_missing_file(tmp_path):
+    with pytest.raises(InputError, match="unknown source kind 'flickr'"):
+        SourceSpec.parse("flickr:x.txt")
+    with pytest.raises(InputError, match="file not found"):
+        read_source(SourceSpec.parse(f"sts:{tmp_path / 'nope.txt'}"))
+
+
+def test_sample_is_seeded_and_keeps_file_order(tmp_path):
+    lines = "".join(f"Sentence number {i} here.\tAnother sentence {i}.\n" for i in range(50))
+    pairs, _ = read_source(SourceSpec.parse(f"sts:{write(tmp_path, 'STS.input.x.txt', lines)}"))
+    a = sample(pairs, 10, seed=5, key="k")
+    assert a == sample(pairs, 10, seed=5, key="k") and a != sample(pairs, 10, seed=6, key="k")
+    assert [p.line for p in a] == sorted(p.line for p in a) and len(set(a)) == 10
+    assert sample(pairs, 500, seed=5, key="k") == pairs
+
+
+def test_real_flickr8k_and_msrvid(shared_data):
+    path = shared_data / "flickr8k" / "Flickr8k.token.txt"
+    images = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        key = line.split("\t")[0]
+        images.setdefault(key.rsplit("#", 1)[0], 0)
+        images[key.rsplit("#", 1)[0]] += 1
+    pairs, bad = read_source(SourceSpec.parse(f"flickr8k:{path}"))
+    assert bad == [] and len(pairs) == sum(n >= 2 for n in images.values())
+    sts = shared_data / "sts2012_msrvid" / "train" / "STS.input.MSRvid.txt"
+    gold = (shared_data / "sts2012_msrvid" / "train" / "STS.gs.MSRvid.txt").read_text().split()
+    pairs, _ = read_source(SourceSpec.parse(f"sts:{sts}"))
+    assert len(pairs) == len(gold) and all(p.score == float(g) for p, g in zip(pairs, gold))
