@@ -112,8 +112,20 @@ class Sentence:
         self.edits[i] = f"{self.text(i)} {text}".strip()
 
     def span_text(self, start: int, end: int) -> str:
-        """Current text of tokens ``start .. end-1`` (edits applied, deleted tokens skipped)."""
-        return " ".join(t for t in (self.text(i) for i in range(start, end)) if t)
+        """Current text of tokens ``start .. end-1`` (edits applied, deleted tokens skipped).
+
+        Tokens keep the spacing of the original text ("key-board" stays one word).
+        """
+        out = ""
+        for i in range(start, end):
+            t = self.text(i)
+            if t:
+                out += t
+            elif not out or out.endswith(" "):
+                continue
+            if self.doc[i].whitespace_:
+                out += " "
+        return out.strip()
 
     def set_span(self, start: int, end: int, text: str) -> None:
         """Replace tokens ``start .. end-1`` by ``text`` (written on the first, the rest deleted)."""

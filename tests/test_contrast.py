@@ -1,0 +1,169 @@
+"""S3 (contrasting meaning) rules: Marelli et al. 2014, Table 3 (S3) on written sentences and real MSR-Video S1s."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from pipeline.expand import expand_doc, rule_outputs
+from pipeline.sentence import Sentence
+
+S3_RULES = ("negation-insert", "negation-remove", "determiner-opposite", "nobody-subject", "there-is-no",
+            "antonym-wordnet", "opposite-lexicon")
+BROKEN = re.compile(r"\b(not not|no no|a a|an an|the the|is is|are are|is are|are is|not no|no not|"
+                    r"does not not|there is there|there are there)\b", re.I)
+MSRVID = "sts2012_msrvid/train/STS.input.MSRvid.txt"
+
+
+@pytest.fixture(scope="module")
+def own_rules(ruleset):
+    """Only the S3 and S4 rules, so that these checks measure them alone."""
+    return dataclasses.replace(ruleset, rules=[r for r in ruleset.rules if r.stage in ("S3", "S4")])
+
+
+def s3(nlp, rules, text):
+    return [c for c in expand_doc(nlp(text), rules, combine=False) if c.family == "S3"]
+
+
+def outputs_of(rule_id, nlp, ruleset, text):
+    return rule_outputs(ruleset.by_id(rule_id), Sentence(nlp(text)), ruleset)
+
+
+def test_all_table3_s3_rules_loaded(ruleset):
+    ids = {r.id for r in ruleset.stage("S3")}
+    assert set(S3_RULES) <= ids
+
+
+@pytest.mark.parametrize("name", ["determiner_opposites", "negative_subjects", "opposites"])
+def test_lexicon_words_are_strings(ruleset, name):
+    """YAML 1.1 reads bare no/off/on as booleans: every word of these lexicons must stay a string."""
+
+    def walk(x, key=None):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                assert isinstance(k, str), (name, k)
+                walk(v, k)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, key)
+        elif key != "transitive":
+            assert isinstance(x, str), (name, key, x)
+
+    walk(ruleset.lexicon(name))
+
+
+@pytest.mark.parametrize("s1,expected,rule_id", [
+    ("A man is riding a bike", "A man is not riding a bike", "negation-insert"),
+    ("A man is riding a bike", "No man is riding a bike", "determiner-opposite"),
+    ("A man is riding a bike", "There is no man riding a bike", "there-is-no"),
+    ("A man is riding a bike", "A woman is riding a bike", "opposite-lexicon"),
+    ("The dogs are running", "No dogs are running", "determiner-opposite"),
+    ("Two dogs are playing", "There are no dogs playing", "there-is-no"),
+    ("Two dogs are playing", "There is no dog playing", "there-is-no"),
+    ("A man is riding a horse", "Nobody is riding a horse", "nobody-subject"),
+    ("A girl in a uniform is lowering her arm", "A girl in a uniform is raising her arm", "opposite-lexicon"),
+    ("A group of people are marching", "There is no group of people marching", "there-is-no"),
+    ("No man is running", "Every man is running", "determiner-opposite"),
+    ("No dogs are running", "All dogs are running", "determiner-opposite"),
+    ("There is no man standing in the background", "There is a man standing in the background",
+     "negation-remove"),
+    ("A man is not riding a bike", "A man is riding a bike", "negation-remove"),
+    ("A man can't ride a bike", "A man can ride a bike", "negation-remove"),
+    ("A man doesn't ride a bike", "A man rides a bike", "negation-remove"),
+    ("There is a dog", "There is no dog", "negation-insert"),
+    ("There are two dogs playing in the park", "There are no dogs playing in the park", "negation-insert"),
+    ("A woman thinly slices an onion", "A woman does not thinly slice an onion", "negation-insert"),
+    ("A boy sings and plays a guitar", "A boy does not sing and play a guitar", "negation-insert"),
+    ("The cat played with a ball", "The cat did not play with a ball", "negation-insert"),
+    ("A plane is taking off", "A plane is landing", "opposite-lexicon"),
+    ("A woman is taking off her hat", "A woman is putting on her hat", "opposite-lexicon"),
+    ("A woman is tapping her fingers on a table", "A man is tapping his fingers on a table", "opposite-lexicon"),
+    ("A man is sitting down", "A man is standing up", "opposite-lexicon"),
+    ("A man is standing in front of a house", "A man is standing behind a house", "opposite-lexicon"),
+    ("The kids are playing inside", "The kids are playing outside", "opposite-lexicon"),
+    ("A tall man is walking", "A short man is walking", "antonym-wordnet"),
+    ("A huge dog is barking", "A small dog is barking", "antonym-wordnet"),
+    ("Someone is drawing", "Nobody is drawing", "determiner-opposite"),
+    ("Someone is drawing", "There is no one drawing", "there-is-no"),
+    ("Many people are dancing", "Few people are dancing", "determiner-opposite"),
+])
+def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
+    cands = [c for c in expand_doc(nlp(s1), ruleset) if c.family == "S3"]
+    assert cands, f"no S3 candidate for {s1!r}"
+    assert all(c.rules and all(r for r in c.rules) for c in cands)
+    assert all(c.rules[0] in S3_RULES for c in cands)  # the S3 rule comes first, an S2 rule may follow
+    assert expected in outputs_of(rule_id, nlp, ruleset, s1)
+
+
+@pytest.mark.parametrize("s1,bad,rule_id", [
+    ("A man is not riding a bike", "A man is not not riding a bike", "negation-insert"),
+    ("A man isn't riding a bike", "No man isn't riding a bike", "determiner-opposite"),
+    ("There is no man standing", "There is every man standing", "determiner-opposite"),
+    ("A man and a woman are dancing", "A woman and a woman are dancing", "opposite-lexicon"),
+    ("A man and a woman are dancing", "There are no man and a woman dancing", "there-is-no"),
+    ("A woman is taking off her hat", "A woman is landing her hat", "opposite-lexicon"),
+    ("A boy is picking up a ball", "A boy is picking down a ball", "opposite-lexicon"),
+    ("A man is cutting garlic into pieces", "A man is cutting garlic out of pieces", "opposite-lexicon"),
+    ("A man and a woman are kissing each other", "A man and a woman are kissing each same", "antonym-wordnet"),
+    ("The man erased what the other man had", "The man erased what no other man had", "determiner-opposite"),
+    ("Some is grating onion into water", "No is grating onion into water", "determiner-opposite"),
+])
+def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
+    assert bad not in outputs_of(rule_id, nlp, ruleset, s1)
+
+
+def test_negation_not_doubled(nlp, own_rules):
+    for text in ("A man is not riding a bike", "There is no dog in the park", "Nobody is riding a bike",
+                 "No man is running", "The woman is not waterskiing",
+                 "There is no man sprinkling shredded cheese on a pizza"):
+        for c in s3(nlp, own_rules, text):
+            if c.rules == ("negation-insert",):
+                pytest.fail(f"negation inserted into negated {text!r}: {c.output!r}")
+
+
+def test_wordnet_lookups_cached(nlp, ruleset):
+    from pipeline.actions.contrast import _wordnet_antonyms
+
+    outputs_of("antonym-wordnet", nlp, ruleset, "A tall man is walking")
+    before = _wordnet_antonyms.cache_info().hits
+    outputs_of("antonym-wordnet", nlp, ruleset, "A tall man is walking")
+    assert _wordnet_antonyms.cache_info().hits > before
+
+
+def msrvid_s1s(shared_data, n=200):
+    """The first ``n`` distinct first-column sentences of MSRvid train, final period stripped."""
+    path = shared_data / MSRVID
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        s1 = re.sub(r"\s*\.$", "", line.split("\t")[0].strip())
+        if s1 and s1 not in out:
+            out.append(s1)
+    return out[:n]
+
+
+def test_msrvid_s3_share(nlp, own_rules, shared_data):
+    """Nearly every video description can be negated: share with an S3 candidate >= 90 %."""
+    texts = msrvid_s1s(shared_data)
+    with_s3, by_rule, broken = 0, Counter(), []
+    samples = []
+    for doc in nlp.pipe(texts, disable=["ner"]):
+        cands = [c for c in expand_doc(doc, own_rules, combine=False) if c.family == "S3"]
+        with_s3 += bool(cands)
+        for c in cands:
+            by_rule[c.rules[0]] += 1
+            if BROKEN.search(c.output) or "  " in c.output or not c.output:
+                broken.append((doc.text, c.output))
+            samples.append((doc.text, c.output, c.rules[0]))
+    share = with_s3 / len(texts)
+    print(f"\nS3 share on {len(texts)} MSRvid S1s: {share:.1%}; candidates by rule: {dict(by_rule)}")
+    for s1, out, rid in random.Random(0).sample(samples, 5):
+        print(f"  {s1}  ->  {out}  [{rid}]")
+    assert not broken, broken[:10]
+    assert share >= 0.9
+    assert {"negation-insert", "determiner-opposite", "there-is-no", "opposite-lexicon"} <= set(by_rule)
