@@ -167,14 +167,12 @@ def _pair_rows(pairs: list[Pair], labels: list[str]) -> list[dict]:
 
 
 def rule_frequencies(groups: list[Group], ruleset) -> list[dict]:
-    """Table 4: how many corpus sentences each rule helped make, per family (0 for rules never used)."""
-    freq = Counter()
-    for g in groups:
-        for slot, s in g.slots.items():
-            family = "normalize" if slot.startswith("S1") else slot[:2]
-            for rid in s.rules:
-                freq[(family, rid)] += 1
-    return [{"family": r.stage, "rule": r.id, "freq": freq[(r.stage, r.id)]}
+    """Table 4: how many corpus sentences each rule helped make, listed under the rule's own family.
+
+    An S2 rule combined into an S3 sentence counts for that sentence too. Rules never used have 0.
+    """
+    freq = Counter(rid for g in groups for s in g.slots.values() for rid in s.rules)
+    return [{"family": r.stage, "rule": r.id, "freq": freq[r.id]}
             for stage in ("normalize", *FAMILIES) for r in ruleset.stage(stage)]
 
 
