@@ -61,17 +61,25 @@ def ensure_wordnet() -> Path:
 
 @functools.lru_cache(maxsize=None)
 def wordnet():
-    """NLTK's WordNet 3.0 corpus reader over the project's converted copy."""
-    ensure_wordnet()
+    """NLTK's WordNet 3.0 corpus reader over the project's converted copy (English only)."""
+    import warnings
+
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    class EnglishWordNet(WordNetCorpusReader):
+        # NLTK builds a WordNet-to-WordNet sense map for the multilingual OMW data at start-up (several
+        # seconds); we read English WordNet 3.0 only, so skip it.
+        def map_wn(self, version="wordnet"):
+            return None
+
+    root = ensure_wordnet()
     import nltk
 
-    path = str(nltk_data_dir())
-    if path not in nltk.data.path:
-        nltk.data.path.insert(0, path)
-    from nltk.corpus import wordnet as wn_reader
-
-    wn_reader.ensure_loaded()
-    return wn_reader
+    if str(nltk_data_dir()) not in nltk.data.path:  # NLTK only reads corpora under its data path
+        nltk.data.path.insert(0, str(nltk_data_dir()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "multilingual functions are not available": intended
+        return EnglishWordNet(str(root), None)
 
 
 @functools.lru_cache(maxsize=None)
