@@ -570,7 +570,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ctx):
 
 def _flip_pronouns(s, doc, after: int, src: list[str] | None, dst: list[str] | None) -> None:
     """Make gendered pronouns after token ``after`` follow a subject whose gender changed ("A woman is tapping
-    her fingers" -> "A man is tapping his fingers"); "her" is possessive when tagged PRP$."""
+    her fingers" -> "A man is tapping his fingers"); "her" is possessive when tagged PRP$ or attached as
+    ``poss`` (the tagger calls "her" in "holding her kitten" PRP, the parser gets it right)."""
     if not src or not dst:
         return
     for t in doc[after + 1:]:
@@ -578,7 +579,7 @@ def _flip_pronouns(s, doc, after: int, src: list[str] | None, dst: list[str] | N
         if not positions:
             continue
         pos = positions[0]
-        if len(positions) > 1 and t.tag_ == "PRP$" and 2 in positions:
+        if len(positions) > 1 and (t.tag_ == "PRP$" or t.dep_ == "poss") and 2 in positions:
             pos = 2
         if pos < len(dst) and not s.edited(t.i):
             s.replace(t.i, dst[pos])
