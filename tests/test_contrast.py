@@ -16,7 +16,6 @@ S3_RULES = ("negation-insert", "negation-remove", "determiner-opposite", "nobody
             "antonym-wordnet", "opposite-lexicon")
 BROKEN = re.compile(r"\b(not not|no no|a a|an an|the the|is is|are are|is are|are is|not no|no not|"
                     r"does not not|there is there|there are there)\b", re.I)
-MSRVID = "sts2012_msrvid/train/STS.input.MSRvid.txt"
 
 
 @pytest.fixture(scope="module")
@@ -134,22 +133,9 @@ def test_wordnet_lookups_cached(nlp, ruleset):
     assert _wordnet_antonyms.cache_info().hits > before
 
 
-def msrvid_s1s(shared_data, n=200):
-    """The first ``n`` distinct first-column sentences of MSRvid train, final period stripped."""
-    path = shared_data / MSRVID
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        s1 = re.sub(r"\s*\.$", "", line.split("\t")[0].strip())
-        if s1 and s1 not in out:
-            out.append(s1)
-    return out[:n]
-
-
-def test_msrvid_s3_share(nlp, own_rules, shared_data):
+def test_msrvid_s3_share(nlp, own_rules, msrvid_s1s):
     """Nearly every video description can be negated: share with an S3 candidate >= 90 %."""
-    texts = msrvid_s1s(shared_data)
+    texts = msrvid_s1s
     with_s3, by_rule, broken = 0, Counter(), []
     samples = []
     for doc in nlp.pipe(texts, disable=["ner"]):

@@ -17,7 +17,6 @@ from pipeline.expand import expand_doc
 from pipeline.sentence import Sentence
 
 BROKEN = re.compile(r"\b(not not|no no|a a|an an|the the|is is|are are|is are|are is)\b", re.I)
-MSRVID = "sts2012_msrvid/train/STS.input.MSRvid.txt"
 S4_RULES = ("swap-subject-object", "swap-nouns", "swap-subject-pobj", "swap-object-pobj", "swap-adjectives",
             "swap-noun-modifiers")
 _SAME = {"an": "a", "are": "is", "were": "was", "aren't": "isn't", "weren't": "wasn't"}
@@ -36,19 +35,6 @@ def own_rules(ruleset):
 def s4(nlp, rules, text):
     doc = nlp(text)
     return Sentence(doc).render(), [c for c in expand_doc(doc, rules) if c.family == "S4"]
-
-
-def msrvid_s1s(shared_data, n=200):
-    """The first ``n`` distinct first-column sentences of MSRvid train, final period stripped."""
-    path = shared_data / MSRVID
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        s1 = re.sub(r"\s*\.$", "", line.split("\t")[0].strip())
-        if s1 and s1 not in out:
-            out.append(s1)
-    return out[:n]
 
 
 def test_all_table3_s4_rules_loaded(ruleset):
@@ -94,9 +80,9 @@ def test_s4_none(nlp, own_rules, s1):
     assert cands == [], [c.output for c in cands]
 
 
-def test_msrvid_s4_same_words(nlp, own_rules, shared_data):
+def test_msrvid_s4_same_words(nlp, own_rules, msrvid_s1s):
     """S4 on real video descriptions: same multiset of words (modulo a/an, is/are); report the share."""
-    texts = msrvid_s1s(shared_data)
+    texts = msrvid_s1s
     with_s4, by_rule, wrong, broken, samples = 0, Counter(), [], [], []
     for doc in nlp.pipe(texts, disable=["ner"]):
         base = Sentence(doc).render()

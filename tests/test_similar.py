@@ -261,22 +261,9 @@ def test_determiner_keeps_mass_nouns(nlp, ruleset):
 # ------------------------------------------------------------------------------------------ real data
 
 
-def _msrvid(shared_data, n=200):
-    path = shared_data / "sts2012_msrvid" / "train" / "STS.input.MSRvid.txt"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        s = line.split("\t")[0].strip()
-        s = s[:-1].rstrip() if s.endswith(".") else s
-        if s and s not in out:
-            out.append(s)
-    return out[:n]
-
-
 @pytest.fixture(scope="module")
-def real(shared_data, nlp, ruleset):
-    texts = _msrvid(shared_data)
+def real(msrvid_s1s, nlp, ruleset):
+    texts = msrvid_s1s
     docs = list(nlp.pipe(texts, disable=["ner"]))
     _s2(docs[0], ruleset)  # warm the WordNet reader
     start = time.perf_counter()
