@@ -131,10 +131,11 @@ def _expand(cfg, ruleset, groups: list[Group], st: _State) -> list[dict]:
     cands = dict(zip(texts, expand_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts))))
     candidate_rows = []
     kept = Counter()
+    weights = ruleset.weights()
     for g in groups:
         for x in "ab":
             s1 = g.slots[f"S1{x}"].text
-            chosen = choose(cands[s1], s1, cfg.seed, cfg.combine_rate)
+            chosen = choose(cands[s1], s1, cfg.seed, cfg.combine_rate, weights)
             for fam in FAMILIES:
                 if fam in chosen:
                     g.slots[f"{fam}{x}"] = Slot(chosen[fam].output, chosen[fam].rules)

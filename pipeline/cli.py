@@ -110,7 +110,7 @@ def cmd_expand(args) -> int:
     texts = read_sentences(args.input)
     rows = []
     for text, cands in zip(texts, expand_texts(texts, ruleset, progress=not args.quiet, total=len(texts))):
-        chosen = choose(cands, text, args.seed, args.combine_rate)
+        chosen = choose(cands, text, args.seed, args.combine_rate, ruleset.weights())
         for fam in FAMILIES:
             fam_cands = [c for c in cands if c.family == fam]
             for c in fam_cands:

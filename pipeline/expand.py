@@ -101,13 +101,16 @@ def expand_doc(doc, ctx: RuleSet, combine: bool = True) -> list[Candidate]:
     return out
 
 
-def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float = 0.3) -> dict[str, Candidate]:
+def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float = 0.3,
+           weights: dict[str, float] | None = None) -> dict[str, Candidate]:
     """Keep at most one candidate per family.
 
     For each family with candidates: with probability ``combine_rate`` a combined candidate (when any),
-    otherwise a single-rule one; among those a rule (or rule combination) uniformly, then one of its
-    candidates uniformly, so that a rule with many candidates (synonyms) does not crowd out the others.
+    otherwise a single-rule one; among those a rule (or rule combination) drawn with probability proportional
+    to its weight (the largest weight of its rules, default 1), then one of its candidates uniformly, so that
+    a rule with many candidates (synonyms) does not crowd out the others.
     """
+    weights = weights or {}
     chosen: dict[str, Candidate] = {}
     for family in FAMILIES:
         fam = [c for c in candidates if c.family == family]
@@ -120,7 +123,8 @@ def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float 
         groups: dict[tuple[str, ...], list[Candidate]] = {}
         for c in pool:
             groups.setdefault(c.rules, []).append(c)
-        key = rng.choice(sorted(groups))
+        keys = sorted(groups)
+        key = rng.choices(keys, weights=[max(weights.get(r, 1.0) for r in k) for k in keys])[0]
         chosen[family] = rng.choice(groups[key])
     return chosen
 

@@ -9,7 +9,8 @@ mappings with ``description``, ``source`` and ``entries``; a rule refers to one 
 Rule fields: ``id`` (unique), ``stage`` (``normalize`` | ``S2`` | ``S3`` | ``S4``), ``description``,
 ``source`` (paper, section/table), ``action``, ``params`` (mapping), ``examples`` (at least two
 ``{input, output}``; ``output: null`` means the rule does not apply, ``dropped: true`` that a normalization
-rule rejects the sentence), ``enabled`` (default true).
+rule rejects the sentence), ``enabled`` (default true), ``weight`` (default 1: relative chance that an
+expansion made by this rule is the one kept for its S1, see :func:`pipeline.expand.choose`).
 
 Normalization rules run in file order; expansion rules each propose candidates (see :mod:`pipeline.expand`).
 """
@@ -79,6 +80,7 @@ class Rule(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
     examples: list[Example] = Field(min_length=2)
     enabled: bool = True
+    weight: float = Field(default=1.0, gt=0)
     # set by the loader
     file: str = ""
     parsed_params: Any = None
@@ -114,6 +116,10 @@ class RuleSet:
             if r.id == rule_id:
                 return r
         raise KeyError(rule_id)
+
+    def weights(self) -> dict[str, float]:
+        """``{rule id: weight}`` of every rule."""
+        return {r.id: r.weight for r in self.rules}
 
     def lexicon(self, name: str) -> Any:
         try:

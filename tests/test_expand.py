@@ -1,0 +1,44 @@
+"""The expansion engine: combination of rules, and the seeded choice of one candidate per family."""
+
+from __future__ import annotations
+
+from pipeline.expand import Candidate, choose, expand_doc
+
+
+def cands(*specs):
+    return [Candidate(fam, out, tuple(rules.split())) for fam, out, rules in specs]
+
+
+def test_choose_is_deterministic_and_keeps_one_per_family():
+    c = cands(("S2", "x1", "r1"), ("S2", "x2", "r2"), ("S3", "y1", "r3"), ("S2", "x3", "r1 r2"))
+    first = choose(c, "A man is walking", seed=4)
+    assert first == choose(list(reversed(c)), "A man is walking", seed=4)
+    assert set(first) == {"S2", "S3"} and first["S3"].output == "y1"
+    outcomes = {choose(c, f"A man is walking {i}", seed=4)["S2"].output for i in range(60)}
+    assert outcomes == {"x1", "x2", "x3"}
+
+
+def test_choose_follows_rule_weights():
+    c = cands(("S2", "light", "light"), ("S2", "heavy", "heavy"))
+    picks = [choose(c, f"sentence {i}", seed=1, weights={"light": 0.25})["S2"].output for i in range(2000)]
+    share = picks.count("light") / len(picks)
+    assert abs(share - 0.25 / 1.25) < 0.04
+
+
+def test_combine_rate_zero_and_one():
+    c = cands(("S2", "single", "r1"), ("S2", "combo", "r1 r2"))
+    texts = [f"s{i}" for i in range(50)]
+    assert {choose(c, t, 0, combine_rate=0.0)["S2"].output for t in texts} == {"single"}
+    assert {choose(c, t, 0, combine_rate=1.0)["S2"].output for t in texts} == {"combo"}
+
+
+def test_combined_candidates_record_every_rule(nlp, ruleset):
+    out = expand_doc(nlp("A young man is riding a black horse"), ruleset)
+    rules_of = {r.id: r.stage for r in ruleset.rules}
+    combined = [c for c in out if len(c.rules) > 1]
+    assert combined, "no combined candidate"
+    for c in out:
+        assert c.output != "A young man is riding a black horse"
+        assert rules_of[c.rules[0]] == c.family
+        assert all(rules_of[r] == "S2" for r in c.rules[1:])  # S2 rules are the ones that combine
+    assert not any(len(c.rules) > 1 for c in out if c.family == "S4")
