@@ -1260,6 +1260,28 @@ def require_predicate(sent, params: PredicateParams, ctx) -> None:
     raise Unnormalizable("no predicate after normalization")
 
 
+class RunOnParams(BaseModel):
+    be_forms: list[str] = ["is", "are"]
+    links: list[str]
+
+
+@action("drop_run_on", stages=("normalize",), params=RunOnParams)
+def drop_run_on(sent, params: RunOnParams, ctx) -> None:
+    """Drop a sentence whose normalized text has two finite *be* forms with no word between them that could
+    open a second clause (a conjunction, relative pronoun or subject pronoun from ``links``).
+
+    Such outputs ("A tiger is striping dog is standing…") come from parses the rules could not repair; SICK
+    discarded sentences that could not be normalized (Marelli et al. 2014, section 3.1). Reads the current
+    text (after the earlier rules), not the parse.
+    """
+    be, links = set(params.be_forms), set(params.links)
+    words = sent.render().lower().replace(",", " , ").split()
+    at = [i for i, w in enumerate(words) if w in be]
+    for a, b in zip(at, at[1:]):
+        if not links.intersection(words[a + 1:b]):
+            raise Unnormalizable(f"two predicates without a link: {' '.join(words[a:b + 1])!r}")
+
+
 # --------------------------------------------------------------------------------------------------------
 # capitalised common nouns
 
