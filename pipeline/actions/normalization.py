@@ -244,6 +244,20 @@ def possessive_to_determiner(sent, params: PossessiveParams, ctx) -> None:
             sent.replace(tok.i, params.replacement)
 
 
+class DeleteTokensParams(BaseModel):
+    tokens: list[str]
+
+
+@action("delete_tokens", stages=("normalize",), params=DeleteTokensParams)
+def delete_tokens(sent, params: DeleteTokensParams, ctx) -> None:
+    """Delete every token whose text is in ``tokens`` (e.g. quotation marks, which SICK's sentences never
+    have: SICK.txt's surface form, Marelli et al. 2014, section 3.1)."""
+    drop = set(params.tokens)
+    for tok in sent.doc:
+        if tok.text in drop and not sent.edited(tok.i):
+            sent.delete(tok.i)
+
+
 # --------------------------------------------------------------------------------------------------------
 # sentences that cannot be normalized
 

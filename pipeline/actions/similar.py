@@ -653,6 +653,7 @@ class AdjectiveRelativeParams(BaseModel):
     person_senses: int = Field(1, ge=1)
     who: str = "who"
     which: str = "which"
+    shade_words: list[str] = Field(default_factory=list)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -678,7 +679,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ctx):
     ``person_synset`` or lexicographer file in ``person_lexnames``; or the person lexicon), "which"
     otherwise; "are" after a plural noun. Only predicative adjectives (tag JJ, in WordNet, not in the
     exclusion lexicon, not part of a lexicalized compound such as "hot dog" or of a multi-word adjective
-    such as "middle eastern"). The adjective moves with its own modifiers ("black and white"); the clause
+    such as "middle eastern", nor a shade and its colour, "light brown", listed in ``shade_words``). The
+    adjective moves with its own modifiers ("black and white"); the clause
     goes where :func:`_post_nominal_slot` says.
     """
     exclude = set(ctx.lexicon(params.exclude_lexicon))
@@ -701,6 +703,9 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ctx):
             continue
         if any(c.dep_ in ("prep", "npadvmod") for c in adj.children):
             continue
+        shades = params.shade_words
+        if (word in shades and doc[a1].pos_ == "ADJ") or (a0 > 0 and doc[a0 - 1].lower_ in shades):
+            continue  # "light brown shorts": the parser attaches both to the noun, but they go together
         if (a0 > 0 and doc[a0 - 1].pos_ in ("AUX", "VERB")) or any(
                 t.pos_ not in ("ADJ", "NOUN", "PROPN") or t.head.i != noun.i for t in doc[a1:noun.i]):
             continue  # "is fitting silencer", "deep frying food": not an attributive adjective
