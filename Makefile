@@ -1,4 +1,5 @@
 # Set-up, main job and tests. `make run` and `make test` set up on first use.
+# constraints.txt pins every package of the environment (pip freeze), so that a build is reproducible.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,10 +9,10 @@ STAMP := $(VENV)/.sick-setup-done
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m pip install --quiet -e ".[test]" -c constraints.txt
 	$(PY) -m pipeline.resources
 	touch $(STAMP)
 
