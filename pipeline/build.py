@@ -28,7 +28,7 @@ from .normalize import normalize_texts
 from .outputs import atomic_dir, write_json, write_tsv
 from .pair import UNRELATED_SHARE, Group, Pair, Slot, related_pairs, unrelated_count, unrelated_pairs
 from .rules import FAMILIES, load_rules
-from .sources import SourcePair, SourceSpec, read_source, sample
+from .sources import SourcePair, SourceSpec, read_source, sample, sts_gold_path
 
 CORPUS_COLUMNS = [
     "pair_ID", "sentence_A", "sentence_B", "entailment_label", "relatedness_score", "entailment_AB",
@@ -97,10 +97,9 @@ def _read_sources(cfg: BuildConfig, st: _State) -> tuple[list[SourcePair], list[
         entry = {"kind": spec.kind, "path": spec.path, "sha256": sha256_file(spec.path),
                  "filters": dict(spec.filters), "pairs_available": len(pairs), "pairs_sampled": len(picked),
                  "bad_lines": len(bad)}
-        if spec.kind == "sts":
-            gold = Path(spec.path).with_name(Path(spec.path).name.replace("STS.input.", "STS.gs.", 1))
-            if gold != Path(spec.path) and gold.exists():
-                entry["gold"] = {"path": str(gold), "sha256": sha256_file(gold)}
+        gold = sts_gold_path(spec.path) if spec.kind == "sts" else None
+        if gold is not None:
+            entry["gold"] = {"path": str(gold), "sha256": sha256_file(gold)}
         inputs.append(entry)
     return chosen, inputs
 

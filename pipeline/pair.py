@@ -18,7 +18,7 @@ UNRELATED_SHARE = 0.122
 
 @dataclass
 class Slot:
-    """One sentence of a group: its text, the rules that made it, and its source."""
+    """One sentence of a group: its text and the ids of the rules that made it (from its S0 or S1)."""
 
     text: str
     rules: tuple[str, ...] = ()

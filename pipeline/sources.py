@@ -161,9 +161,16 @@ def _flickr8k(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
     return pairs
 
 
-def _sts_gold(path: Path) -> list[float | None] | None:
+def sts_gold_path(path: str | Path) -> Path | None:
+    """``STS.gs.X.txt`` beside ``STS.input.X.txt`` when it exists, else None."""
+    path = Path(path)
     gold_path = path.with_name(path.name.replace("STS.input.", "STS.gs.", 1))
-    if gold_path == path or not gold_path.exists():
+    return gold_path if gold_path != path and gold_path.exists() else None
+
+
+def _sts_gold(path: Path) -> list[float | None] | None:
+    gold_path = sts_gold_path(path)
+    if gold_path is None:
         return None
     gold: list[float | None] = []
     for n, line in read_lines(gold_path):
