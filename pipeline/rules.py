@@ -107,6 +107,7 @@ class RuleSet:
     rules: list[Rule]
     lexicons: dict[str, Any]
     hashes: dict[str, str] = field(default_factory=dict)
+    _derived: dict[tuple[str, Callable], Any] = field(default_factory=dict, repr=False)
 
     def stage(self, stage: str) -> list[Rule]:
         return [r for r in self.rules if r.stage == stage]
@@ -126,6 +127,13 @@ class RuleSet:
             return self.lexicons[name]
         except KeyError:
             raise RuleError(self.root / "lexicons", f"no lexicon named {name!r}") from None
+
+    def derived(self, name: str, build: Callable[[Any], Any]) -> Any:
+        """``build(entries of lexicon name)``, computed once per rule set (an index, a set, a table)."""
+        key = (name, build)
+        if key not in self._derived:
+            self._derived[key] = build(self.lexicon(name))
+        return self._derived[key]
 
 
 def _read_yaml(path: Path) -> Any:

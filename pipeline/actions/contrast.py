@@ -470,18 +470,12 @@ class LexiconOppositeParams(BaseModel):
         "m": ["he", "him", "his", "himself"], "f": ["she", "her", "her", "herself"]})
 
 
-_COMPILED: dict[int, tuple[Any, dict]] = {}
-
-
 def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...], str, dict]]]]:
     """``{group: {first source word: [(source words, target, conditions)]}}`` from the lexicon: each item is a
     pair ``[a, b]``
     (both directions), or a mapping with ``pair: [a, b]`` or ``from: a, to: [b, ...]`` plus conditions
     (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
-    key = id(entries)
-    if key in _COMPILED and _COMPILED[key][0] is entries:
-        return _COMPILED[key][1]
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
         rows = table.setdefault(group, {})
@@ -503,7 +497,6 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
             for src, dst, gen in pairs:
                 words = tuple(str(src).lower().split())
                 rows.setdefault(words[0], []).append((words, str(dst), {**cond, "genders": gen}))
-    _COMPILED[key] = (entries, table)
     return table
 
 
@@ -529,7 +522,7 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ctx):
     "A man is standing", "A plane is taking off" -> "A plane is landing". A single word tagged as a verb
     particle ("picking up") is not replaced: phrasal verbs need their own multi-word entries.
     """
-    table = _compile_opposites(ctx.lexicon(params.lexicon))
+    table = ctx.derived(params.lexicon, _compile_opposites)
     doc = sent.doc
     noun_lemmas = {t.lemma_.lower() for t in doc if t.pos_ == "NOUN"}
     frozen = _frozen_tokens(doc, params.frozen)

@@ -42,26 +42,16 @@ _CLOTHING = ("clothing.n.01", "covering.n.02", "colored.n.01")
 
 
 # --------------------------------------------------------------------------------------------------------
-# lexicon helpers (lexicon entries are plain lists/dicts; derived lookups are built once per entries object)
-
-_DERIVED: dict[tuple[int, str], tuple[Any, Any]] = {}
+# lexicon helpers
 
 
-def _derived(entries: Any, kind: str, build) -> Any:
-    """``build(entries)`` computed once per lexicon object (keyed by identity, checked against reuse)."""
-    key = (id(entries), kind)
-    hit = _DERIVED.get(key)
-    if hit is not None and hit[0] is entries:
-        return hit[1]
-    value = build(entries)
-    _DERIVED[key] = (entries, value)
-    return value
+def _as_set(entries) -> frozenset[str]:
+    return frozenset(str(x).lower() for x in entries)
 
 
 def _lexicon_set(ctx, name: str) -> frozenset[str]:
-    """A list lexicon (or the keys of a mapping lexicon) as a lower-cased frozenset."""
-    entries = ctx.lexicon(name)
-    return _derived(entries, "set", lambda e: frozenset(str(x).lower() for x in e))
+    """A list lexicon (or the keys of a mapping lexicon) as a lower-cased frozenset, built once."""
+    return ctx.derived(name, _as_set)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -337,7 +327,7 @@ def _mwe_index(entries) -> dict[str, list[tuple[str, ...]]]:
 def drop_mwe(sent, params: MweParams, ctx) -> None:
     """Delete multiword expressions ("right now", "at the moment") with an adjacent comma; Table 2
     (multiword expressions -> removed)."""
-    index = _derived(ctx.lexicon(params.lexicon), "mwe", _mwe_index)
+    index = ctx.derived(params.lexicon, _mwe_index)
     doc = sent.doc
     n = len(doc)
     i = 0
@@ -640,7 +630,7 @@ def catenative_to_continuous(sent, params: CatenativeParams, ctx) -> None:
     climbing", "is about to jump" -> "is jumping", "has to cut" -> "is cutting"); Table 2 (complex verb
     constructions; modals and auxiliaries). The head verbs and their complements ("to" infinitive,
     "-ing") come from the lexicon."""
-    table = _derived(ctx.lexicon(params.lexicon), "catenative", _catenative_table)
+    table = ctx.derived(params.lexicon, _catenative_table)
     stative = _lexicon_set(ctx, params.stative_lexicon)
     doc = sent.doc
     for comp in doc:
