@@ -183,3 +183,18 @@ def test_real_sources_small_build(shared_data, tmp_path):
     groups = m["counts"]["normalize"]["groups_kept"]
     assert groups >= 40 and len(corpus) > 5 * groups
     assert set(corpus["expected_relation"]) == {"similar", "contrasting", "lexical-overlap", "unrelated"}
+
+
+def test_output_does_not_depend_on_hash_seed(tmp_path):
+    """Two processes with different string hashing must write the same bytes (no set order leaks out)."""
+    import os
+
+    exe = Path(sys.executable).parent / "sick"
+    outs = []
+    for seed in ("11", "12"):
+        out = tmp_path / f"h{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([str(exe), "build", "--out", str(out), "--quiet", "--all-candidates"], check=True, env=env)
+        outs.append(out)
+    for name in FILES:
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
