@@ -1,6 +1,14 @@
-"""Registered rule actions, one module per stage family.
+"""Registered rule actions, one module per stage family (normalization in ``normalize_*`` modules by kind).
 
 Importing this package registers every action with :func:`pipeline.rules.action`.
 """
 
-from . import contrast, normalization, scramble, similar  # noqa: F401
+from . import (  # noqa: F401
+    contrast,
+    normalize_filters,
+    normalize_fragments,
+    normalize_verbs,
+    normalize_words,
+    scramble,
+    similar,
+)
