@@ -57,7 +57,7 @@ def rule_outputs(rule: Rule, sent: Sentence, ctx: RuleSet) -> list[str]:
     s1 = sent.render()
     outs = []
     for edits in rule_edits(rule, sent, ctx):
-        text = Sentence(sent.doc, edits).render()
+        text = sent.with_edits(edits).render()
         if text and text != s1 and text not in outs:
             outs.append(text)
     return outs
@@ -94,7 +94,7 @@ def expand_doc(doc, ctx: RuleSet, combine: bool = True) -> list[Candidate]:
     seen: set[tuple[str, str]] = set()
     for family in FAMILIES:
         for rules, edits in singles[family] + combos[family][:MAX_COMBINED]:
-            text = Sentence(doc, edits).render()
+            text = base.with_edits(edits).render()
             if text and text.lower() != s1.lower() and (family, text) not in seen:
                 seen.add((family, text))
                 out.append(Candidate(family, text, rules))

@@ -84,6 +84,10 @@ class Sentence:
         """A copy sharing the parse, with its own edits."""
         return Sentence(self.doc, self.edits, self._base)
 
+    def with_edits(self, edits: dict[int, str]) -> "Sentence":
+        """The same parse with ``edits`` instead of this sentence's edits."""
+        return Sentence(self.doc, edits, self._base)
+
     def original(self, i: int) -> str:
         """Token ``i``'s text before edits (sentence-initial word lower-cased as above)."""
         return self._base[i]

@@ -126,7 +126,10 @@ def _frozen_tokens(doc, phrases) -> set[int]:
 def _match_at(doc, start: int, keys) -> tuple[str, int] | None:
     """Longest key (a lower-cased phrase) matching the token texts from ``start``: ``(key, end)``."""
     best = None
+    first = doc[start].lower_
     for key in keys:
+        if not key.startswith(first) or (len(key) > len(first) and key[len(first)] != " "):
+            continue  # cheap test before splitting: most keys do not start with this word
         words = key.split()
         end = start + len(words)
         if end <= len(doc) and all(doc[start + k].lower_ == w for k, w in enumerate(words)):
