@@ -83,6 +83,32 @@ def wordnet():
 
 
 @functools.lru_cache(maxsize=None)
+def _sense_counts() -> dict[str, int]:
+    counts = {}
+    with open(ensure_wordnet() / "cntlist.rev", encoding="utf-8") as f:
+        for line in f:
+            key, _, count = line.split()
+            counts[key] = int(count)
+    return counts
+
+
+def lemma_count(lemma) -> int:
+    """SemCor frequency of a WordNet lemma (sense), as NLTK's ``Lemma.count()``.
+
+    NLTK binary-searches ``cntlist.rev`` on disk for every call; the file (37k senses) is read into a dict
+    once instead, which makes the synonym rules several times faster.
+    """
+    return _sense_counts().get(lemma.key(), 0)
+
+
+@functools.lru_cache(maxsize=65536)
+def word_count(word: str, pos: str) -> int:
+    """SemCor frequency of ``word`` summed over its WordNet senses of POS ``pos`` (n/v/a/r)."""
+    return sum(lemma_count(lem) for syn in wordnet().synsets(word, pos=pos) for lem in syn.lemmas()
+               if lem.name().lower() == word)
+
+
+@functools.lru_cache(maxsize=None)
 def nlp(disable: tuple[str, ...] = ()):
     """The spaCy English pipeline (en_core_web_sm 3.8.0), loaded once per set of disabled components."""
     import spacy

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from .. import resources
 from ..wordforms import is_plural_np, lemma_of, subject_of, third_person
 
 
@@ -119,8 +120,6 @@ def _present_simple(lemma: str, plural: bool) -> str:
 def _common_word(text: str) -> bool:
     """Whether ``text`` is a common English word in WordNet (a sense that is not a named instance), and has
     no named-instance sense: NER on lower-case captions tags words like "Frisbee" or "Corgi"."""
-    from .. import resources
-
     wn = resources.wordnet()
     synsets = wn.synsets(text.lower().replace(" ", "_"))
     if not synsets:
@@ -132,8 +131,6 @@ def _common_word(text: str) -> bool:
 @functools.lru_cache(maxsize=16384)
 def _verb_reading(word: str) -> str | None:
     """The verb lemma of ``word`` when it can be a verb (WordNet has the lemma as a verb), else None."""
-    from .. import resources
-
     lemma = _lemma(word)
     wn = resources.wordnet()
     return lemma if wn.synsets(lemma, pos="v") else None

@@ -13,6 +13,7 @@ import functools
 
 from pydantic import BaseModel
 
+from .. import resources
 from ..errors import Unnormalizable
 from ..rules import action
 from ..wordforms import be_present, gerund, lemma_of, subject_of
@@ -56,8 +57,6 @@ class FragmentParams(BaseModel):
 @functools.lru_cache(maxsize=16384)
 def _is_clothing(noun: str, hypernyms: tuple[str, ...]) -> bool:
     """Whether ``noun`` names a garment (WordNet hypernym closure): "a man in a red shirt" is not where he is."""
-    from .. import resources
-
     wn = resources.wordnet()
     targets = set(hypernyms)
     for s in wn.synsets(noun, pos="n")[:3]:
@@ -70,14 +69,8 @@ def _is_clothing(noun: str, hypernyms: tuple[str, ...]) -> bool:
 @functools.lru_cache(maxsize=16384)
 def _verb_dominant(lemma: str) -> bool:
     """Whether ``lemma`` is used more as a verb than as a noun (WordNet 3.0 sense-tagged counts)."""
-    from .. import resources
-
     wn = resources.wordnet()
-
-    def count(pos: str) -> int:
-        return sum(l.count() for s in wn.synsets(lemma, pos=pos) for l in s.lemmas() if l.name().lower() == lemma)
-
-    v, n = count("v"), count("n")
+    v, n = resources.word_count(lemma, "v"), resources.word_count(lemma, "n")
     if v or n:
         return v >= n
     return bool(wn.synsets(lemma, pos="v")) and len(wn.synsets(lemma, pos="v")) >= len(wn.synsets(lemma, pos="n"))
@@ -86,14 +79,7 @@ def _verb_dominant(lemma: str) -> bool:
 @functools.lru_cache(maxsize=16384)
 def _gerund_not_noun(word: str, lemma: str) -> bool:
     """An -ing form hardly used as a noun ("riding", "wearing"; not "building", "setting"): WordNet counts."""
-    from .. import resources
-
-    wn = resources.wordnet()
-
-    def count(w: str, pos: str) -> int:
-        return sum(l.count() for s in wn.synsets(w, pos=pos) for l in s.lemmas() if l.name().lower() == w)
-
-    return count(word, "n") <= 4 and count(lemma, "v") >= 10
+    return resources.word_count(word, "n") <= 4 and resources.word_count(lemma, "v") >= 10
 
 
 def _misparsed_verb(sent, root):

@@ -14,6 +14,7 @@ import re
 
 from pydantic import BaseModel
 
+from .. import resources
 from ..errors import Unnormalizable
 from ..rules import action
 from ..wordforms import lemma_of, number_words, span
@@ -222,8 +223,6 @@ class NamedEntityParams(BaseModel):
 
 @functools.lru_cache(maxsize=16384)
 def _any_common_sense(word: str) -> bool:
-    from .. import resources
-
     wn = resources.wordnet()
     return any(not s.instance_hypernyms() for s in wn.synsets(word.lower()))
 
@@ -319,8 +318,6 @@ class ArticleParams(BaseModel):
 
 @functools.lru_cache(maxsize=16384)
 def _mass_noun(noun: str, lexnames: tuple[str, ...]) -> bool:
-    from .. import resources
-
     wn = resources.wordnet()
     synsets = wn.synsets(noun, pos="n")
     return bool(synsets) and synsets[0].lexname() in lexnames

@@ -84,11 +84,11 @@ def _wordnet_synonyms(lemma: str, pos: str, max_senses: int, reverse_senses: int
     """
     out: list[str] = []
     for synset in _synsets(lemma, pos)[:max_senses]:
-        for lem in sorted(synset.lemmas(), key=lambda x: -x.count()):
+        for lem in sorted(synset.lemmas(), key=lambda x: -resources.lemma_count(x)):
             name = lem.name()
             if name == lemma or not name.isalpha() or not name.islower() or name in out:
                 continue
-            if lem.count() < min_count or resources.zipf(name) < min_zipf:
+            if resources.lemma_count(lem) < min_count or resources.zipf(name) < min_zipf:
                 continue
             if synset not in _synsets(name, pos)[:reverse_senses]:
                 continue
