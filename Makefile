@@ -24,6 +24,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) tests/bench_build.py
+	$(PY) tests/bench_aggregate.py
 
 clean:
 	rm -rf build .pytest_cache

@@ -162,6 +162,10 @@ def parser() -> argparse.ArgumentParser:
             s.add_argument("--seed", type=int, default=1)
             s.add_argument("--combine-rate", type=_probability, default=0.3)
         s.set_defaults(func=func)
+
+    from . import labels
+
+    labels.add_parser(sub)
     return p
 
 
