@@ -13,6 +13,12 @@ from typing import Iterator, Sequence
 import pandas as pd
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_dir(out: str | Path) -> Iterator[Path]:
     """Yield a temporary directory beside ``out``; on success it replaces ``out``, on error it is removed.
@@ -27,6 +33,7 @@ def atomic_dir(out: str | Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes the directory private (0700)
     old = None
     if out.exists():
         old = out.with_name(f".{out.name}.old-{os.getpid()}")
@@ -49,6 +56,7 @@ def atomic_file(path: str | Path) -> Iterator[Path]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private (0600); give it a normal file's mode
     os.replace(tmp, path)
 
 
