@@ -16,8 +16,14 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pipeline.resources
 	touch $(STAMP)
 
+# build -> crowd tasks -> synthetic judgments -> gold, so a newcomer sees gold come out
 run: $(STAMP)
 	$(VENV)/bin/sick build --out build/default
+	$(VENV)/bin/sick tasks export --corpus build/default/corpus.tsv --platform csv --out build/default/tasks
+	$(VENV)/bin/sick simulate-judgments --corpus build/default/corpus.tsv --controls annotations/controls.yaml \
+		--out build/default/judgments.synthetic.csv
+	$(VENV)/bin/sick aggregate --judgments build/default/judgments.synthetic.csv --corpus build/default/corpus.tsv \
+		--out build/default/gold
 
 test: $(STAMP)
 	$(PY) -m pytest -q

@@ -163,8 +163,11 @@ def parser() -> argparse.ArgumentParser:
             s.add_argument("--combine-rate", type=_probability, default=0.3)
         s.set_defaults(func=func)
 
-    from . import labels
+    from . import aggregate, labels, simulate, tasks
 
+    tasks.add_parser(sub)
+    simulate.add_parser(sub)
+    aggregate.add_parser(sub)
     labels.add_parser(sub)
     return p
 
