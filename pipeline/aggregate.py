@@ -55,6 +55,7 @@ import numpy as np
 import pandas as pd
 
 from . import estimators
+from .argtypes import non_negative_int, probability
 from .errors import InputError
 from .judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS, control_base_id
 
@@ -660,18 +661,6 @@ def cmd_aggregate(args) -> int:
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``sick aggregate`` on an ``argparse`` subparsers object."""
 
-    def share(text: str) -> float:
-        v = float(text)
-        if not 0 <= v <= 1:
-            raise argparse.ArgumentTypeError(f"must be in [0, 1], got {v}")
-        return v
-
-    def non_negative(text: str) -> int:
-        v = int(text)
-        if v < 0:
-            raise argparse.ArgumentTypeError(f"must be at least 0, got {v}")
-        return v
-
     p = subparsers.add_parser(
         "aggregate", help="raw crowd judgments -> SICK gold (relatedness, entailment, agreement)",
         description="Quality control on control items, then SICK's gold (Marelli et al. 2014, section 3.4): "
@@ -686,9 +675,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="control items (default annotations/controls.yaml when it exists)")
     p.add_argument("--method", choices=list(METHODS), default="majority",
                    help="entailment per order: majority vote (default) or Dawid-Skene")
-    p.add_argument("--min-control-accuracy", type=share, default=0.7,
+    p.add_argument("--min-control-accuracy", type=probability, default=0.7,
                    help="exclude workers below this accuracy on control items (default 0.7)")
-    p.add_argument("--sd-ddof", type=non_negative, default=1, help="ddof of the relatedness SD (default 1, R's sd)")
+    p.add_argument("--sd-ddof", type=non_negative_int, default=1, help="ddof of the relatedness SD (default 1, R's sd)")
     p.add_argument("--ties", choices=list(TIES), default="neutral",
                    help="a tied order: neutral (default, UNKNOWN), random (seeded) or none ('-')")
     p.add_argument("--seed", type=int, default=1, help="seed for --ties random")

@@ -14,7 +14,6 @@ rules and seed give byte-identical files.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import sys
 from collections import Counter
@@ -25,7 +24,7 @@ from . import __version__, resources
 from .dedup import dedup
 from .expand import choose, expand_texts
 from .normalize import normalize_texts
-from .outputs import atomic_dir, write_json, write_tsv
+from .outputs import atomic_dir, sha256_file, write_json, write_tsv
 from .pair import UNRELATED_SHARE, Group, Pair, Slot, related_pairs, unrelated_count, unrelated_pairs
 from .rules import FAMILIES, load_rules
 from .sources import SourcePair, SourceSpec, read_source, sample, sts_gold_path
@@ -63,14 +62,6 @@ class BuildConfig:
 class _State:
     dropped: list[dict] = field(default_factory=list)
     counts: dict = field(default_factory=dict)
-
-
-def sha256_file(path: str | Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def split_labels(n: int, seed: int, splits=SPLITS) -> list[str]:

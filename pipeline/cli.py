@@ -11,6 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .argtypes import positive_int, probability, share
 from .errors import InputError, SickError
 from .sources import SourceSpec, read_lines
 
@@ -50,27 +51,6 @@ def read_sentences(path: str) -> list[str]:
     if not out:
         raise InputError(path, "no sentences found")
     return out
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _share(text: str) -> float:
-    value = float(text)
-    if not 0 <= value < 1:
-        raise argparse.ArgumentTypeError(f"must be in [0, 1), got {value}")
-    return value
-
-
-def _probability(text: str) -> float:
-    value = float(text)
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"must be in [0, 1], got {value}")
-    return value
 
 
 def cmd_build(args) -> int:
@@ -134,7 +114,7 @@ def parser() -> argparse.ArgumentParser:
                    help="input: flickr8k:, sts:, stsb: or tsv: followed by a path (repeatable)")
     b.add_argument("--filter", action="append", metavar="KEY=VALUE",
                    help="keep only stsb rows with this field value, e.g. genre=main-captions")
-    b.add_argument("--pairs-per-source", type=_positive_int, default=750, metavar="N",
+    b.add_argument("--pairs-per-source", type=positive_int, default=750, metavar="N",
                    help="source pairs drawn per source with the seed (default 750, as SICK)")
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--rules", metavar="DIR", help="rules directory (default: the project's rules/)")
@@ -142,9 +122,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--all-candidates", action="store_true", help="also write candidates.tsv")
     b.add_argument("--skip-bad-lines", action="store_true",
                    help="record malformed input lines in dropped.tsv instead of stopping")
-    b.add_argument("--unrelated-share", type=_share, default=0.122,
+    b.add_argument("--unrelated-share", type=share, default=0.122,
                    help="share of unrelated pairs in the final corpus (default 0.122, as SICK)")
-    b.add_argument("--combine-rate", type=_probability, default=0.3,
+    b.add_argument("--combine-rate", type=probability, default=0.3,
                    help="probability of keeping a combined (multi-rule) expansion when one exists")
     b.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     b.set_defaults(func=cmd_build)
@@ -160,7 +140,7 @@ def parser() -> argparse.ArgumentParser:
         s.add_argument("--quiet", action="store_true")
         if name == "expand":
             s.add_argument("--seed", type=int, default=1)
-            s.add_argument("--combine-rate", type=_probability, default=0.3)
+            s.add_argument("--combine-rate", type=probability, default=0.3)
         s.set_defaults(func=func)
 
     from . import aggregate, labels, simulate, tasks

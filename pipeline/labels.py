@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 
 from . import estimators
+from .argtypes import non_negative_int, positive_int
 from .errors import InputError
 from .outputs import atomic_file, write_json, write_tsv
 
@@ -329,20 +330,6 @@ def cmd_aggregate_labels(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
-    return value
-
-
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``aggregate-labels`` on the ``sick`` subparsers (``func=cmd_aggregate_labels``)."""
     p = subparsers.add_parser(
@@ -360,9 +347,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--ties", default=None, metavar="none|random|LABEL",
                    help="majority ties: none -> '-' (default), random -> seeded pick among the tied labels, "
                         "or this LABEL for every tie")
-    p.add_argument("--min-votes", type=_positive_int, default=None, metavar="K",
+    p.add_argument("--min-votes", type=positive_int, default=None, metavar="K",
                    help="'-' where no label has K votes (SNLI: 3)")
-    p.add_argument("--sd-ddof", type=_non_negative_int, default=None, metavar="D",
+    p.add_argument("--sd-ddof", type=non_negative_int, default=None, metavar="D",
                    help="with --numeric: SD's delta degrees of freedom, 1 (default, R's sd) or 0 (population)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of --ties random (default 0)")
     p.add_argument("--stats-json", metavar="FILE", help="write counts and alpha as JSON")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import shutil
@@ -11,6 +12,15 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 import pandas as pd
+
+
+def sha256_file(path: str | Path) -> str:
+    """Hex sha256 of a file's bytes (read in 1 MiB chunks), for manifests."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def _umask() -> int:

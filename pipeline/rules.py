@@ -17,7 +17,6 @@ Normalization rules run in file order; expansion rules each propose candidates (
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -26,6 +25,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .errors import RuleError
+from .outputs import sha256_file
 
 STAGES = ("normalize", "S2", "S3", "S4")
 FAMILIES = ("S2", "S3", "S4")
@@ -143,10 +143,6 @@ def _read_yaml(path: Path) -> Any:
         raise RuleError(path, f"not valid YAML: {exc}") from None
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def load_rules(root: str | Path | None = None) -> RuleSet:
     """Load and validate every rule file and lexicon under ``root`` (default: the project's ``rules/``).
 
@@ -170,12 +166,12 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
             if not data.get(key):
                 raise RuleError(path, f"lexicon lacks {key!r}")
         lexicons[path.stem] = data["entries"]
-        hashes[str(path.relative_to(root))] = _sha256(path)
+        hashes[str(path.relative_to(root))] = sha256_file(path)
 
     rules: list[Rule] = []
     seen: dict[str, Path] = {}
     for path in sorted(root.glob("*.yaml")):
-        hashes[str(path.relative_to(root))] = _sha256(path)
+        hashes[str(path.relative_to(root))] = sha256_file(path)
         data = _read_yaml(path)
         if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
             raise RuleError(path, "a rule file must be a mapping with a 'rules' list")

@@ -70,7 +70,6 @@ Replace :data:`GROUP_MODEL` (or pass ``model=``) when the real Tables 8 and 9 ar
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,8 +77,10 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
+from .argtypes import non_negative_int, positive_int, probability
 from .errors import InputError
 from .judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS
+from .outputs import atomic_file, sha256_file, write_json
 
 RELATIONS = ("mutual", "forward", "backward", "contradict", "neutral")
 """True relation of a synthetic pair (see the module docstring)."""
@@ -405,19 +406,10 @@ def write_judgments(df: pd.DataFrame, out: str | Path, manifest: dict | None = N
     Each file is written under a temporary name and renamed; the manifest only after the CSV is complete.
     """
     from .judgments import write_judgments as write_csv
-    from .outputs import atomic_file, write_json
 
     with atomic_file(manifest_path(out)) as tmp_m:
         write_json(tmp_m, manifest if manifest is not None else df.attrs.get("manifest", {"synthetic": True}))
         write_csv(df, out)
-
-
-def _sha256(path: str | Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def read_corpus(path: str | Path) -> pd.DataFrame:
@@ -452,39 +444,15 @@ def cmd_simulate(args) -> int:
     except ValueError as exc:
         raise InputError(args.corpus, str(exc)) from None
     manifest = dict(sim.manifest)
-    manifest["corpus"] = {"path": str(args.corpus), "sha256": _sha256(args.corpus)}
+    manifest["corpus"] = {"path": str(args.corpus), "sha256": sha256_file(args.corpus)}
     if args.controls:
-        manifest["controls_file"] = {"path": str(args.controls), "sha256": _sha256(args.controls)}
+        manifest["controls_file"] = {"path": str(args.controls), "sha256": sha256_file(args.controls)}
     write_judgments(sim.judgments, args.out, manifest)
     return 0
 
 
 def add_parser(subparsers) -> None:
     """Register ``sick simulate-judgments`` on an ``argparse`` subparsers object."""
-
-    def share(text: str) -> float:
-        import argparse
-
-        v = float(text)
-        if not 0 <= v <= 1:
-            raise argparse.ArgumentTypeError(f"must be in [0, 1], got {v}")
-        return v
-
-    def positive(text: str) -> int:
-        import argparse
-
-        v = int(text)
-        if v < 1:
-            raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
-        return v
-
-    def non_negative(text: str) -> int:
-        import argparse
-
-        v = int(text)
-        if v < 0:
-            raise argparse.ArgumentTypeError(f"must be at least 0, got {v}")
-        return v
 
     p = subparsers.add_parser(
         "simulate-judgments", help="make SYNTHETIC crowd judgments for a corpus (demos, tests, load)",
@@ -493,15 +461,15 @@ def add_parser(subparsers) -> None:
                     "worker noise, spammers, control items. Writes our judgments CSV (pair_ID, worker_id, order, "
                     "relatedness, answer, is_control) and OUT.manifest.json; worker ids are synthetic-wNNN.")
     p.add_argument("--corpus", required=True, metavar="FILE", help="corpus.tsv from `sick build`")
-    p.add_argument("--workers", type=positive, default=DEFAULTS["workers"], help="crowd size (default 200)")
-    p.add_argument("--per-order", type=positive, default=DEFAULTS["per_order"],
+    p.add_argument("--workers", type=positive_int, default=DEFAULTS["workers"], help="crowd size (default 200)")
+    p.add_argument("--per-order", type=positive_int, default=DEFAULTS["per_order"],
                    help="judgments per pair and presentation order (default 5, as SICK)")
     p.add_argument("--seed", type=int, default=DEFAULTS["seed"])
-    p.add_argument("--spammer-share", type=share, default=DEFAULTS["spammer_share"],
+    p.add_argument("--spammer-share", type=probability, default=DEFAULTS["spammer_share"],
                    help="share of workers answering at random (default 0.1)")
     p.add_argument("--controls", metavar="FILE",
                    help="control items (annotations/controls.yaml format); without it, no control judgments")
-    p.add_argument("--controls-per-worker", type=non_negative, default=DEFAULTS["controls_per_worker"],
+    p.add_argument("--controls-per-worker", type=non_negative_int, default=DEFAULTS["controls_per_worker"],
                    help="control judgments per worker (default 10)")
     p.add_argument("--out", required=True, metavar="FILE", help="judgments CSV to write")
     p.set_defaults(func=cmd_simulate)

@@ -26,7 +26,6 @@ Outputs in ``out`` (written into a temporary directory renamed at the end; a fai
 from __future__ import annotations
 
 import argparse
-import hashlib
 import random
 import shutil
 import sys
@@ -39,7 +38,8 @@ import yaml
 from . import __version__
 from .errors import InputError
 from .judgments import ANSWERS, CONTROL_REPEAT_SEP, ORDERS, RELATEDNESS_RANGE, read_records
-from .outputs import atomic_dir, write_json
+from .argtypes import positive_int, share
+from .outputs import atomic_dir, sha256_file, write_json
 
 ANNOTATIONS = Path(__file__).resolve().parent.parent / "annotations"
 DEFAULT_CONTROLS = ANNOTATIONS / "controls.yaml"
@@ -74,14 +74,6 @@ class ControlItem:
     def answer(self, order: str) -> str:
         """The expected answer when shown in ``order`` (``AB`` or ``BA``)."""
         return self.answer_AB if order == "AB" else self.answer_BA
-
-
-def sha256_file(path: str | Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 # ------------------------------------------------------------------------------------------------ controls
@@ -407,20 +399,6 @@ def _setup_note(platform: str, per_order: int) -> str:
 # ------------------------------------------------------------------------------------------------------ CLI
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _rate(text: str) -> float:
-    value = float(text)
-    if not 0 <= value < 1:
-        raise argparse.ArgumentTypeError(f"must be in [0, 1), got {value}")
-    return value
-
-
 def cmd_export(args) -> int:
     """``sick tasks export``: run :func:`export_tasks` with the parsed options; print a summary; return 0."""
     counts = export_tasks(args.corpus, args.platform, args.out, per_order=args.per_order, controls=args.controls,
@@ -442,12 +420,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                                     "shuffled with the seed, control items mixed in at --control-rate.")
     e.add_argument("--corpus", required=True, metavar="corpus.tsv")
     e.add_argument("--platform", required=True, choices=PLATFORMS)
-    e.add_argument("--per-order", type=_positive_int, default=5, metavar="N",
+    e.add_argument("--per-order", type=positive_int, default=5, metavar="N",
                    help="judgments per pair and order (default 5, as SICK)")
     e.add_argument("--controls", metavar="FILE", help="control items (default annotations/controls.yaml)")
-    e.add_argument("--control-rate", type=_rate, default=0.1, metavar="R",
+    e.add_argument("--control-rate", type=share, default=0.1, metavar="R",
                    help="share of task rows that are control items (default 0.1)")
-    e.add_argument("--batch-size", type=_positive_int, default=None, metavar="N",
+    e.add_argument("--batch-size", type=positive_int, default=None, metavar="N",
                    help="rows per output file (default: one file)")
     e.add_argument("--seed", type=int, default=1)
     e.add_argument("--out", required=True, metavar="DIR")
