@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pipeline.resources
 	touch $(STAMP)
 
-# build -> crowd tasks -> synthetic judgments -> gold, so a newcomer sees gold come out
+# build -> crowd tasks -> synthetic judgments -> gold -> report, so a newcomer sees gold come out
 run: $(STAMP)
 	$(VENV)/bin/sick build --out build/default
 	$(VENV)/bin/sick tasks export --corpus build/default/corpus.tsv --platform csv --out build/default/tasks
@@ -24,6 +24,7 @@ run: $(STAMP)
 		--out build/default/judgments.synthetic.csv
 	$(VENV)/bin/sick aggregate --judgments build/default/judgments.synthetic.csv --corpus build/default/corpus.tsv \
 		--out build/default/gold
+	$(VENV)/bin/sick report --corpus build/default/gold/gold.tsv --out build/default/report
 
 test: $(STAMP)
 	$(PY) -m pytest -q
@@ -31,6 +32,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) tests/bench_build.py
 	$(PY) tests/bench_aggregate.py
+	$(PY) tests/bench_report.py
 
 clean:
 	rm -rf build .pytest_cache

@@ -143,12 +143,13 @@ def parser() -> argparse.ArgumentParser:
             s.add_argument("--combine-rate", type=probability, default=0.3)
         s.set_defaults(func=func)
 
-    from . import aggregate, labels, simulate, tasks
+    from . import aggregate, labels, report, simulate, tasks
 
     tasks.add_parser(sub)
     simulate.add_parser(sub)
     aggregate.add_parser(sub)
     labels.add_parser(sub)
+    report.add_parser(sub)
     return p
 
 
