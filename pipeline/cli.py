@@ -143,13 +143,20 @@ def parser() -> argparse.ArgumentParser:
             s.add_argument("--combine-rate", type=probability, default=0.3)
         s.set_defaults(func=func)
 
-    from . import aggregate, labels, report, simulate, tasks
+    from . import aggregate, baselines, embedding, labels, report, score_semeval, score_sts, simulate, tasks
 
     tasks.add_parser(sub)
     simulate.add_parser(sub)
     aggregate.add_parser(sub)
     labels.add_parser(sub)
     report.add_parser(sub)
+    score = sub.add_parser("score", help="score a system: SemEval-2014 Task 1, STS 2012-2016, STS Benchmark",
+                           description="Score system output the way the official scorers did (see each "
+                                       "sub-command's --help).")
+    score_kinds = score.add_subparsers(dest="score_kind", required=True)
+    score_semeval.add_semeval_parser(score_kinds)
+    score_sts.add_sts_parsers(score_kinds)
+    embedding.add_embedding_parser(baselines.add_parser(sub))
     return p
 
 

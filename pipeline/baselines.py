@@ -1,0 +1,289 @@
+"""The SemEval-2014 Task 1 baselines (Marelli et al. 2014, task paper Table 5 / SICK paper Table 10).
+
+``sick baseline {chance,majority,probability,overlap} --train TRAIN --test TEST [--seed S] [--runs R] --out RUN``
+
+Each writes a submission (``pair_ID entailment_judgment relatedness_score``, tab-separated) for the pairs of TEST,
+and, when TEST carries gold annotations, prints its scores (through :func:`pipeline.score_semeval.score`).
+
+* ``chance``: relatedness uniform in [1, 5], labels uniform over CONTRADICTION/ENTAILMENT/NEUTRAL.
+* ``majority``: every pair gets the most frequent TRAIN label (ties: alphabetical first); relatedness ``NA``
+  (not applicable, as in the paper).
+* ``probability``: labels drawn independently from the TRAIN label distribution; relatedness ``NA``.
+* ``overlap``: the organisers' ``compute_overlap_baseline.py``: lower-cased tokens ``[\\w]+|[^\\s\\w]+``; the
+  ``--stop-count`` (3) most frequent tokens of the INPUT (test) file are stop words (ties in frequency keep
+  first-seen order, as the original under Python 3); overlap = |A & B| / max(|A|, |B|) over distinct tokens
+  (1 when both are empty); ENTAILMENT when overlap >= 0.56, CONTRADICTION when <= 0.03, NEUTRAL otherwise.
+  Relatedness: by default the raw overlap in [0, 1], exactly as the official baseline (its derived outputs and
+  its official MSE ~10 are on that scale; Pearson/Spearman are unaffected by any linear map). ``--rescale``
+  writes ``1 + 4 * overlap`` instead (the gold 1-5 range; lowers MSE, leaves r unchanged).
+  ``--format sts`` reads an STS input file (``sentence1 TAB sentence2 [...]``, no header, no IDs) and writes one
+  score per line: ``5 * overlap`` (the STS 0-5 scale). STS scorers can also call :func:`overlap_scores`.
+
+Random baselines use ``numpy.random.default_rng(seed + run)`` for run 0..R-1; the file written is run 0's and the
+printed figures are means (and sd) over the R runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from .argtypes import non_negative_int, positive_int, probability
+from .errors import InputError
+from .outputs import atomic_file, write_tsv
+from .score_semeval import LABELS, r_format, read_sick, score
+
+TOKEN = re.compile(r"[\w]+|[^\s\w]+")
+SUBMISSION_COLUMNS = ["pair_ID", "entailment_judgment", "relatedness_score"]
+
+
+def tokens(sentence: str) -> list[str]:
+    """Lower-cased tokens: runs of word characters, or runs of other non-space characters."""
+    return TOKEN.findall(sentence.lower())
+
+
+def stop_words(pairs_a: Sequence[str], pairs_b: Sequence[str], stop_count: int = 3) -> set[str]:
+    """The ``stop_count`` most frequent tokens over all sentences (A then B of each pair, in order).
+
+    Ties in frequency keep first-seen order (Python's stable sort, as the original script under Python 3).
+    """
+    freqs: dict[str, int] = {}
+    for a, b in zip(pairs_a, pairs_b):
+        for s in (a, b):
+            for t in tokens(s):
+                freqs[t] = freqs.get(t, 0) + 1
+    if stop_count < 0:
+        raise ValueError("stop_count must be >= 0")
+    if stop_count and stop_count >= len(freqs):
+        raise ValueError(f"stop_count {stop_count} must be below the number of distinct tokens ({len(freqs)})")
+    return set(sorted(freqs, key=freqs.get, reverse=True)[:stop_count]) if stop_count else set()
+
+
+def overlap_scores(pairs_a: Sequence[str], pairs_b: Sequence[str], stop_count: int = 3,
+                   stop: set[str] | None = None) -> list[float]:
+    """Word overlap of each pair (``pairs_a[i]``, ``pairs_b[i]``), in [0, 1].
+
+    |A & B| / max(|A|, |B|) over distinct lower-cased tokens minus stop words; 1.0 when both sets are empty.
+    Stop words are the ``stop_count`` most frequent tokens of the given sentences unless ``stop`` is given.
+    Multiply by 5 for the STS scale.
+    """
+    if len(pairs_a) != len(pairs_b):
+        raise ValueError(f"{len(pairs_a)} first sentences but {len(pairs_b)} second sentences")
+    if stop is None:
+        stop = stop_words(pairs_a, pairs_b, stop_count)
+    out = []
+    for a, b in zip(pairs_a, pairs_b):
+        sa, sb = set(tokens(a)) - stop, set(tokens(b)) - stop
+        longer = max(len(sa), len(sb))
+        out.append(1.0 if longer == 0 else len(sa & sb) / longer)
+    return out
+
+
+def overlap_label(overlap: float, contradiction: float = 0.03, entailment: float = 0.56) -> str:
+    if overlap >= entailment:
+        return "ENTAILMENT"
+    if overlap > contradiction:
+        return "NEUTRAL"
+    return "CONTRADICTION"
+
+
+# --- baselines on SICK rows -> submission rows -----------------------------------------------------------
+
+def chance(test_rows, rng, labels=LABELS) -> list[dict]:
+    rel = rng.uniform(1.0, 5.0, size=len(test_rows))
+    lab = rng.choice(list(labels), size=len(test_rows))
+    return [{"pair_ID": r["pair_ID"], "entailment_judgment": str(l), "relatedness_score": repr(float(s))}
+            for r, l, s in zip(test_rows, lab, rel)]
+
+
+def label_distribution(train_rows) -> dict[str, float]:
+    if "entailment_judgment" not in train_rows[0]:
+        raise ValueError("train file has no entailment_judgment column")
+    c = Counter(r["entailment_judgment"] for r in train_rows)
+    n = sum(c.values())
+    return {k: c[k] / n for k in sorted(c)}
+
+
+def majority(test_rows, train_rows) -> list[dict]:
+    c = Counter(r["entailment_judgment"] for r in train_rows)
+    label = sorted(c, key=lambda k: (-c[k], k))[0]
+    return [{"pair_ID": r["pair_ID"], "entailment_judgment": label, "relatedness_score": "NA"} for r in test_rows]
+
+
+def probability_baseline(test_rows, train_rows, rng) -> list[dict]:
+    dist = label_distribution(train_rows)
+    lab = rng.choice(list(dist), size=len(test_rows), p=list(dist.values()))
+    return [{"pair_ID": r["pair_ID"], "entailment_judgment": str(l), "relatedness_score": "NA"}
+            for r, l in zip(test_rows, lab)]
+
+
+def overlap(test_rows, stop_count=3, contradiction=0.03, entailment=0.56, rescale=False) -> list[dict]:
+    ov = overlap_scores([r["sentence_A"] for r in test_rows], [r["sentence_B"] for r in test_rows], stop_count)
+    out = []
+    for r, o in zip(test_rows, ov):
+        rel = 1 + 4 * o if rescale else o
+        out.append({"pair_ID": r["pair_ID"], "entailment_judgment": overlap_label(o, contradiction, entailment),
+                    "relatedness_score": repr(float(rel))})
+    return out
+
+
+def read_sts_input(path) -> tuple[list[str], list[str]]:
+    """First two tab-separated fields of each line of an STS input file (quoting off, no header)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise InputError(path, f"cannot read file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise InputError(path, "not valid UTF-8") from None
+    a, b = [], []
+    for n, line in enumerate(text.splitlines(), start=1):
+        fields = line.split("\t")
+        if len(fields) < 2:
+            raise InputError(path, "expected sentence1 TAB sentence2", line=n)
+        a.append(fields[0].strip())
+        b.append(fields[1].strip())
+    if not a:
+        raise InputError(path, "no sentence pairs")
+    return a, b
+
+
+def overlap_sts(input_path, stop_count: int = 3) -> list[float]:
+    """STS-scale overlap (5 * overlap) for each line of an STS input file."""
+    a, b = read_sts_input(input_path)
+    try:
+        return [5 * o for o in overlap_scores(a, b, stop_count)]
+    except ValueError as exc:
+        raise InputError(input_path, str(exc)) from None
+
+
+# --- command line ---------------------------------------------------------------------------------------------
+
+def _write_submission(path, rows) -> None:
+    with atomic_file(path) as tmp:
+        write_tsv(tmp, rows, SUBMISSION_COLUMNS)
+
+
+def _summary(results: list[dict]) -> str:
+    lines = [f"gold        {results[0]['gold']}  (sha256 {results[0]['gold_sha256'][:12]}, "
+             f"{results[0]['pairs']} pairs), {len(results)} run(s)"]
+    for key, metric, unit in (("entailment", "accuracy", "%"), ("relatedness", "pearson", ""),
+                              ("relatedness", "spearman", ""), ("relatedness", "mse", "")):
+        vals = [r[key][metric] for r in results if r[key] is not None]
+        if not vals:
+            continue
+        extra = f"  (sd {r_format(float(np.std(vals, ddof=1)))} over {len(vals)} runs)" if len(vals) > 1 else ""
+        lines.append(f"{key:<11} {metric:<9} {r_format(float(np.mean(vals)))}{unit}{extra}")
+    return "\n".join(lines)
+
+
+def run_baseline(method: str, test, train=None, out=None, seed: int = 1, runs: int = 1, stop_count: int = 3,
+                 contradiction: float = 0.03, entailment: float = 0.56, rescale: bool = False) -> list[dict]:
+    """Run a baseline on SICK files; write run 0's submission to ``out`` (if given).
+
+    Returns the scorer's result for each run (empty when TEST has no gold annotations).
+    """
+    test_rows = read_sick(test)
+    train_rows = read_sick(train) if train else None
+    if method in ("majority", "probability"):
+        if train_rows is None:
+            raise InputError("--train", f"the {method} baseline needs a training file")
+        if "entailment_judgment" not in train_rows[0]:
+            raise InputError(train, "no entailment_judgment column to learn labels from")
+    n_runs = runs if method in ("chance", "probability") else 1
+    annotated = "entailment_judgment" in test_rows[0] and "relatedness_score" in test_rows[0]
+    results = []
+    for run in range(n_runs):
+        rng = np.random.default_rng(seed + run)
+        if method == "chance":
+            rows = chance(test_rows, rng)
+        elif method == "majority":
+            rows = majority(test_rows, train_rows)
+        elif method == "probability":
+            rows = probability_baseline(test_rows, train_rows, rng)
+        elif method == "overlap":
+            try:
+                rows = overlap(test_rows, stop_count, contradiction, entailment, rescale)
+            except ValueError as exc:
+                raise InputError(test, str(exc)) from None
+        else:
+            raise ValueError(f"unknown baseline {method!r}")
+        if run == 0 and out:
+            _write_submission(out, rows)
+        if annotated:
+            import tempfile
+            with tempfile.TemporaryDirectory() as d:
+                sub = out if (run == 0 and out) else Path(d) / "run.txt"
+                if sub != out:
+                    write_tsv(sub, rows, SUBMISSION_COLUMNS)
+                results.append(score(test, sub))
+    return results
+
+
+def cmd_baseline(args) -> int:
+    if args.method == "overlap" and getattr(args, "format", "sick") == "sts":
+        scores = overlap_sts(args.test, args.stop_count)
+        with atomic_file(args.out) as tmp:
+            Path(tmp).write_text("".join(f"{s!r}\n" for s in scores), encoding="utf-8")
+        print(f"wrote {len(scores)} STS overlap scores (5 x overlap) to {args.out}")
+        return 0
+    kw = {}
+    if args.method == "overlap":
+        if not args.contradiction < args.entailment:
+            raise InputError("--contradiction", "must be below --entailment")
+        kw = dict(stop_count=args.stop_count, contradiction=args.contradiction, entailment=args.entailment,
+                  rescale=args.rescale)
+    results = run_baseline(args.method, args.test, train=args.train, out=args.out, seed=args.seed,
+                           runs=args.runs, **kw)
+    print(f"wrote {args.out}")
+    if results:
+        print(_summary(results))
+    return 0
+
+
+def add_parser(subparsers):
+    """Register ``sick baseline {chance,majority,probability,overlap}`` (``func=cmd_baseline``).
+
+    Returns the ``baseline`` subparsers object, so that other baselines (the optional embedding one) can add
+    themselves.
+    """
+    b = subparsers.add_parser("baseline", help="SemEval-2014 Task 1 baselines (chance, majority, probability, "
+                                               "overlap)", description=__doc__.split("\n\n")[0])
+    bsub = b.add_subparsers(dest="method", required=True)
+    helps = {"chance": "uniform random relatedness in 1-5 and uniform labels",
+             "majority": "the most frequent training label for every pair",
+             "probability": "labels drawn from the training label distribution",
+             "overlap": "word-overlap baseline of the task organisers"}
+    for name, text in helps.items():
+        p = bsub.add_parser(name, help=text, description=text)
+        p.add_argument("--train", required=name in ("majority", "probability"), metavar="TRAIN",
+                       help="SICK training file" + ("" if name in ("majority", "probability") else " (unused)"))
+        p.add_argument("--test", required=True, metavar="TEST",
+                       help="SICK file to label" + (" (or STS input file with --format sts)" if name == "overlap"
+                                                    else ""))
+        p.add_argument("--out", required=True, metavar="RUN", help="submission file to write")
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--runs", type=positive_int, default=1 if name != "probability" else 10,
+                       help="random runs to average (chance, probability)")
+        if name == "overlap":
+            p.add_argument("--stop-count", type=non_negative_int, default=3, help="most frequent tokens dropped")
+            p.add_argument("--contradiction", type=probability, default=0.03,
+                           help="CONTRADICTION when overlap <= this (default 0.03)")
+            p.add_argument("--entailment", type=probability, default=0.56,
+                           help="ENTAILMENT when overlap >= this (default 0.56)")
+            p.add_argument("--rescale", action="store_true",
+                           help="write 1 + 4*overlap (gold 1-5 range) instead of the raw 0-1 overlap "
+                                "the official baseline wrote")
+            p.add_argument("--format", choices=("sick", "sts"), default="sick",
+                           help="sts: read sentence1 TAB sentence2 lines, write 5*overlap one per line")
+        p.set_defaults(func=cmd_baseline, method=name)
+    return bsub
+
+
+__all__ = ["TOKEN", "add_parser", "chance", "cmd_baseline", "label_distribution", "majority", "overlap",
+           "overlap_label", "overlap_scores", "overlap_sts", "probability_baseline", "read_sts_input",
+           "run_baseline", "stop_words", "tokens"]

