@@ -25,7 +25,6 @@ printed figures are means (and sd) over the R runs.
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections import Counter
 from pathlib import Path

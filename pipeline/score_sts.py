@@ -28,8 +28,6 @@ official script prints it.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
 import json
 import math
 import re
@@ -40,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.errors import InputError
+from pipeline.outputs import sha256_file
 
 GOLD_PREFIX = "STS.gs."
 DEFAULT_SYSTEM_PATTERN = "STS.output.{set}.txt"
@@ -48,14 +47,6 @@ STSB_GENRES = {"main-news": "main-news", "main-captions": "main-captions",
 
 
 # --------------------------------------------------------------------------------------------- helpers
-def sha256_of(path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 16), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
 def pearson(x, y) -> float | None:
     """Pearson r in float64, or None when undefined (fewer than 2 pairs or a constant side)."""
     x = np.asarray(x, dtype=np.float64)
@@ -148,7 +139,7 @@ def score_sts(gold_path, system_path) -> dict:
     r = pearson(g, s)
     if r is None:
         warnings.append("Pearson undefined (fewer than 2 scored pairs or constant scores)")
-    return {"gold": str(gold_path), "gold_sha256": sha256_of(gold_path), "system": str(system_path),
+    return {"gold": str(gold_path), "gold_sha256": sha256_file(gold_path), "system": str(system_path),
             "lines": len(gold), "pairs": len(g), "unscored": len(gold) - len(g), "pearson": r,
             "warnings": warnings}
 
@@ -294,7 +285,7 @@ def score_stsb(gold_csv, system_path) -> dict:
     out_of_range = int(((ss < 0) | (ss > 5)).sum())
     if out_of_range:
         warnings.append(f"{out_of_range} system score(s) outside 0-5 (scored as given)")
-    return {"gold": [str(g) for g in golds], "gold_sha256": [sha256_of(g) for g in golds],
+    return {"gold": [str(g) for g in golds], "gold_sha256": [sha256_file(g) for g in golds],
             "system": str(system_path), "pairs": overall["pairs"], "pearson": overall["pearson"],
             "splits": splits, "genres": genres, "metric": "Pearson r", "warnings": warnings}
 
