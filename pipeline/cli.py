@@ -143,7 +143,8 @@ def parser() -> argparse.ArgumentParser:
             s.add_argument("--combine-rate", type=probability, default=0.3)
         s.set_defaults(func=func)
 
-    from . import aggregate, baselines, embedding, labels, report, score_semeval, score_sts, simulate, tasks
+    from . import (aggregate, baselines, embedding, labels, pyramid_tests, report, score_semeval, score_sts,
+                   simulate, tasks)
 
     tasks.add_parser(sub)
     simulate.add_parser(sub)
@@ -157,6 +158,7 @@ def parser() -> argparse.ArgumentParser:
     score_semeval.add_semeval_parser(score_kinds)
     score_sts.add_sts_parsers(score_kinds)
     embedding.add_embedding_parser(baselines.add_parser(sub))
+    pyramid_tests.add_parser(sub)
     return p
 
 

@@ -1,0 +1,219 @@
+"""Pyramid reader and paraphrase tests (Baumel et al. 2016). DUC text is read from ../shared, never copied here."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from pipeline.errors import InputError
+from pipeline.pyramid_tests import (MIN_SHARED_NEG, analyse, build_tests, evaluate, main, make_encoder,
+                                    read_tests)
+from pipeline.pyramids import read_pyramid, read_pyramids, topic_of
+
+HEAD = '<?xml version="1.0"?>\n<pyramid>\n'
+
+
+def _pyr(lines, scus, regex=True):
+    """A tiny DUCView file: scus = [(uid, label, [contributor label (single part), ...])]."""
+    text = "\n".join(lines)
+    out = [HEAD]
+    if regex:
+        out.append("<startDocumentRegEx><![CDATA[[-]+\\n]]></startDocumentRegEx>\n")
+    out.append(" <text>\n" + "".join(f"  <line>{ln}</line>\n" for ln in lines) + " </text>\n")
+    for uid, label, contribs in scus:
+        out.append(f' <scu uid="{uid}" label="{label}">\n')
+        for c in contribs:
+            start = text.find(c)
+            out.append(f'  <contributor label="{c}">\n   <part label="{c}" start="{start}" end="{start + len(c)}"/>\n'
+                       "  </contributor>\n")
+        out.append(" </scu>\n")
+    out.append("</pyramid>\n")
+    return "".join(out)
+
+
+SUMMARY_LINES = [
+    "----", "D0001.M.100.A.A", "----",
+    "The committee approved the new budget for the city schools.",
+    "Heavy rain flooded the river valley in early spring.",
+    "The mayor announced a plan for the new city park near the river.",
+    "----", "D0001.M.100.A.B", "----",
+    "City council members passed the school budget proposal.",
+    "Spring storms caused flooding across the valley farms.",
+    "A park plan for the city near the river was presented by the mayor.",
+    "The city schools budget was approved by the committee.",
+    "Local farmers expect a good harvest this year.",
+    "The river bridge will close for repairs in the city.",
+]
+SCUS = [
+    ("1", "Budget approved", ["The committee approved the new budget for the city schools",
+                              "City council members passed the school budget proposal",
+                              "The city schools budget was approved by the committee"]),
+    ("2", "Flooding", ["Heavy rain flooded the river valley in early spring",
+                       "Spring storms caused flooding across the valley farms"]),
+    ("3", "Park plan", ["The mayor announced a plan for the new city park near the river",
+                        "A park plan for the city near the river was presented by the mayor"]),
+    ("4", "Singleton", ["Heavy rain"]),
+    ("5", "Harvest", ["Local farmers expect a good harvest this year"]),
+    ("6", "Bridge", ["The river bridge will close for repairs in the city"]),
+]
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    paths = []
+    for name in ("D0001.pyr", "D0002-A-ABCD.pyr"):
+        p = tmp_path / "pyr" / name
+        p.parent.mkdir(exist_ok=True)
+        p.write_text(_pyr(SUMMARY_LINES, SCUS, regex=name.startswith("D0001")), encoding="utf-8")
+        paths.append(p)
+    return paths
+
+
+def _check_constraints(binary, questions, nlp=None):
+    texts = {t for r in binary for t in (r["text_a"], r["text_b"])}
+    texts |= {t for q in questions for t in (q["question"], q["answer"], *q["distractors"])}
+    info = analyse(sorted(texts), nlp)
+    for t in texts:
+        assert len(info[t].words) >= 3, t
+        assert not info[t].has_pron, t
+    for r in binary:
+        a, b = info[r["text_a"]], info[r["text_b"]]
+        assert a.content != b.content, r
+        if r["label"] == 1:
+            assert r["scu_a"] == r["scu_b"]
+        else:
+            assert r["scu_a"] != r["scu_b"]
+            assert len(a.wordset & b.wordset) >= MIN_SHARED_NEG, r
+    for q in questions:
+        assert len(q["distractors"]) == 3
+        assert len(set(q["distractor_scus"])) == 3 and q["scu"] not in q["distractor_scus"]
+        assert info[q["question"]].content != info[q["answer"]].content
+
+
+# --------------------------------------------------------------------------------------------- reader
+def test_reader_tiny(tiny):
+    p = read_pyramid(tiny[0])
+    assert p.topic == "D0001" and topic_of(tiny[1]) == "D0002-A"
+    assert [s.uid for s in p.scus] == ["1", "2", "3", "4", "5", "6"]
+    c = p.scus[0].contributors
+    assert [x.summary for x in c] == ["D0001.M.100.A.A", "D0001.M.100.A.B", "D0001.M.100.A.B"]  # same summary twice
+    assert p.realigned_parts == 0 and p.unaligned_parts == 0
+    assert read_pyramid(tiny[1]).scus[0].contributors[0].summary == "D0001.M.100.A.A"  # no startDocumentRegEx
+
+
+def test_reader_off_by_one(tmp_path):
+    text = _pyr(SUMMARY_LINES, SCUS[:1])
+    start = "\n".join(SUMMARY_LINES).find(SCUS[0][2][0])
+    text = text.replace(f'start="{start}"', f'start="{start + 1}"', 1).replace(
+        f'end="{start + len(SCUS[0][2][0])}"', f'end="{start + len(SCUS[0][2][0]) + 1}"', 1)
+    f = tmp_path / "D0003.pyr"
+    f.write_text(text, encoding="utf-8")
+    p = read_pyramid(f)
+    assert p.realigned_parts == 1
+    assert p.scus[0].contributors[0].parts[0].start == start
+
+
+@pytest.mark.parametrize("body, element", [
+    ("<pyramid><text><line>x</line></text><scu uid='1' label='a'><contributor>", "XML"),
+    ("<pyramid><scu label='a'><contributor label='b'/></scu></pyramid>", "<scu>"),
+    ("<pyramid><scu uid='7' label='a'><contributor label='b'><part label='c' start='x' end='3'/>"
+     "</contributor></scu></pyramid>", "<part>"),
+    ("<pyramid><scu uid='7' label='a'><contributor><part label='c' start='1' end='3'/>"
+     "</contributor></scu></pyramid>", "<contributor>"),
+    ("<other/>", "<pyramid>"),
+])
+def test_malformed(tmp_path, body, element):
+    f = tmp_path / "bad.pyr"
+    f.write_text(body, encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        read_pyramid(f)
+    assert str(f) in str(exc.value) and element in str(exc.value)
+
+
+def test_skip_bad_files(tiny, tmp_path):
+    bad = tmp_path / "pyr" / "bad.pyr"
+    bad.write_text("<pyramid>", encoding="utf-8")
+    with pytest.raises(InputError):
+        read_pyramids([tmp_path / "pyr"])
+    pyrs, skipped = read_pyramids([tmp_path / "pyr"], skip_bad_files=True)
+    assert len(pyrs) == 2 and [s[0] for s in skipped] == [str(bad)]
+
+
+# --------------------------------------------------------------------------------------------- build/eval
+def test_build_and_eval_tiny(tiny, tmp_path, nlp, capsys):
+    pyrs, _ = read_pyramids(tiny)
+    binary, questions, stats = build_tests(pyrs, seed=0, nlp=nlp)
+    _check_constraints(binary, questions, nlp)
+    assert stats["positives"] == sum(r["label"] for r in binary) > 0
+    assert stats["pairs"] == len(binary) and stats["questions"] == len(questions) > 0
+    assert stats["pyramids"] == 2 and stats["scus"] == 12
+    out = tmp_path / "tests"
+    assert main(["pyramid", "build", "--pyramids", str(tmp_path / "pyr"), "--out", str(out)]) == 0
+    b2, q2 = read_tests(out)
+    assert len(b2) == len(binary) and len(q2) == len(questions)
+    assert json.loads((out / "stats.json").read_text())["pairs"] == len(binary)
+    capsys.readouterr()
+    for enc in ("one-hot", "random"):
+        assert main(["pyramid", "eval", "--tests", str(out), "--encoder", enc, "--json"]) == 0
+        res = json.loads(capsys.readouterr().out)
+        assert set(res) == {"encoder", "f_measure", "threshold", "success_rate", "mrr", "pairs", "questions"}
+        assert 0 <= res["f_measure"] <= 1 and 0 <= res["success_rate"] <= 1 and 0.25 <= res["mrr"] <= 1
+        assert res["pairs"] == len(binary)
+
+
+def test_eval_perfect_and_deterministic():
+    binary = [{"text_a": "red apples grow", "text_b": "red apples grow here", "label": 1},
+              {"text_a": "blue cars drive fast", "text_b": "green trees stand tall", "label": 0}] * 10
+    qs = [{"question": "red apples grow", "answer": "red apples grow here",
+           "distractors": ["blue cars drive", "green trees stand", "old men walk"]}]
+    enc = make_encoder("one-hot")
+    r = evaluate(binary, qs, enc, seed=3)
+    assert r["f_measure"] == 1.0 and r["success_rate"] == 1.0 and r["mrr"] == 1.0
+    assert evaluate(binary, qs, make_encoder("random", 5), seed=5) == evaluate(binary, qs, make_encoder("random", 5),
+                                                                               seed=5)
+
+
+# --------------------------------------------------------------------------------------------- real data
+@pytest.fixture(scope="module")
+def real(shared_data):
+    return sorted((shared_data / "pyramids").rglob("*.pyr"))
+
+
+@pytest.fixture(scope="module")
+def real_tests(real):
+    from pipeline import resources
+    pyrs, skipped = read_pyramids(real)
+    assert not skipped
+    return pyrs, build_tests(pyrs, seed=0, nlp=resources.nlp(disable=("ner", "parser")))
+
+
+def test_reader_real(real, real_tests):
+    pyrs, _ = real_tests
+    assert len(real) == 73 and len(pyrs) == 73
+    n_scus = sum(len(ET.parse(p).getroot().findall("scu")) for p in real)
+    n_contribs = sum(len(ET.parse(p).getroot().findall("scu/contributor")) for p in real)
+    assert n_scus == 3936 == sum(len(p.scus) for p in pyrs)
+    assert n_contribs == sum(len(s.contributors) for p in pyrs for s in p.scus)
+    assert all(len(p.summaries) == 4 for p in pyrs)
+    assert len({p.topic for p in pyrs}) == 73
+    assert all(c.summary for p in pyrs for s in p.scus for c in s.contributors)
+
+
+def test_constraints_real(real_tests, nlp):
+    _, (binary, questions, stats) = real_tests
+    assert stats["positives"] > 1000 and stats["negatives"] > 1000 and stats["questions"] > 1000
+    _check_constraints(binary, questions)
+
+
+def test_encoders_rank_above_chance_real(real_tests):
+    """Each question has 4 candidates: chance success is 1/4 and chance MRR (1 + 1/2 + 1/3 + 1/4) / 4."""
+    _, (binary, questions, stats) = real_tests
+    n = len(questions)
+    chance, chance_mrr = 0.25, (1 + 1 / 2 + 1 / 3 + 1 / 4) / 4
+    margin = 3 * (chance * (1 - chance) / n) ** 0.5
+    for encoder in (make_encoder("one-hot"), make_encoder("random", 0)):
+        result = evaluate(binary, questions, encoder, seed=0)
+        assert result["questions"] == n
+        assert result["success_rate"] > chance + margin and result["mrr"] > chance_mrr
