@@ -106,16 +106,6 @@ def embedding_scores(sentences_a, sentences_b, model_name: str = DEFAULT_MODEL,
 
 
 # --------------------------------------------------------------------------------------------- test files
-def _text_lines(path) -> list[str]:
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(path, "file not found")
-    lines = p.read_text(encoding="utf-8-sig").split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
-
-
 def guess_format(path) -> str:
     name = Path(path).name
     if name.endswith(".csv"):
@@ -126,52 +116,37 @@ def guess_format(path) -> str:
 
 
 def read_pairs(path, fmt: str) -> tuple[list[str], list[str], list[str], np.ndarray | None]:
-    """``(ids, sentences_a, sentences_b, gold scores or None)`` of a SICK file, STS input file or STS-B csv."""
-    ids, a, b, gold = [], [], [], []
+    """``(ids, sentences_a, sentences_b, gold scores or None)`` of a SICK file, STS input file or STS-B csv.
+
+    Uses the scorers' readers (:func:`pipeline.score_semeval.read_sick`, :func:`pipeline.score_sts.read_stsb`,
+    :func:`pipeline.baselines.read_sts_input`); an STS gold file beside the input gives the gold scores (NaN on
+    unscored lines).
+
+    Raises:
+        InputError: as those readers; ValueError for an unknown format.
+    """
     if fmt == "sick":
-        lines = _text_lines(path)
-        if not lines:
-            raise InputError(path, "empty file")
-        head = lines[0].split("\t")
-        need = ("pair_ID", "sentence_A", "sentence_B")
-        missing = [c for c in need if c not in head]
-        if missing:
-            raise InputError(path, "header lacks column(s) " + ", ".join(missing), line=1)
-        col = {c: head.index(c) for c in head}
-        has_gold = "relatedness_score" in col
-        for i, ln in enumerate(lines[1:], 2):
-            if ln.strip() == "":
-                continue
-            f = ln.split("\t")
-            if len(f) < len(head):
-                raise InputError(path, f"{len(f)} fields, header has {len(head)}", line=i)
-            ids.append(f[col["pair_ID"]])
-            a.append(f[col["sentence_A"]])
-            b.append(f[col["sentence_B"]])
-            if has_gold:
-                try:
-                    gold.append(float(f[col["relatedness_score"]]))
-                except ValueError:
-                    has_gold = False
-        return ids, a, b, (np.array(gold) if has_gold and gold else None)
+        from pipeline.score_semeval import read_sick
+
+        rows = read_sick(path)
+        gold = (np.array([r["relatedness_score"] for r in rows]) if rows and "relatedness_score" in rows[0]
+                else None)
+        return [r["pair_ID"] for r in rows], [r["sentence_A"] for r in rows], [r["sentence_B"] for r in rows], gold
     if fmt == "sts":
-        for i, ln in enumerate(_text_lines(path), 1):
-            f = ln.split("\t")
-            if len(f) < 2:
-                raise InputError(path, "expected sentence1<TAB>sentence2", line=i)
-            ids.append(str(i))
-            a.append(f[0])
-            b.append(f[1])
-        gs = Path(path).with_name(Path(path).name.replace("STS.input.", "STS.gs.", 1))
-        g = None
-        if gs != Path(path) and gs.is_file():
-            from pipeline.score_sts import read_sts_gold
+        from pipeline.baselines import read_sts_input
+        from pipeline.score_sts import read_sts_gold
+        from pipeline.sources import sts_gold_path
+
+        a, b = read_sts_input(path)
+        gs, gold = sts_gold_path(path), None
+        if gs is not None:
             vals = read_sts_gold(gs)
             if len(vals) == len(a):
-                g = np.array([np.nan if v is None else v for v in vals])
-        return ids, a, b, g
+                gold = np.array([np.nan if v is None else v for v in vals])
+        return [str(i) for i in range(1, len(a) + 1)], a, b, gold
     if fmt == "stsb":
         from pipeline.score_sts import read_stsb
+
         rows = read_stsb(path)
         return ([f"{r.genre}/{r.filename}/{r.year}/{r.id}" for r in rows], [r.s1 for r in rows],
                 [r.s2 for r in rows], np.array([r.score for r in rows]))
@@ -179,16 +154,20 @@ def read_pairs(path, fmt: str) -> tuple[list[str], list[str], list[str], np.ndar
 
 
 def write_sick_submission(path, pair_ids, scores) -> None:
-    """SemEval-2014 Task 1 submission with entailment NA (subtask not attempted)."""
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+    """SemEval-2014 Task 1 submission with entailment NA (subtask not attempted), written atomically."""
+    from pipeline.outputs import atomic_file
+
+    with atomic_file(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as fh:
         fh.write("pair_ID\tentailment_judgment\trelatedness_score\n")
         for pid, s in zip(pair_ids, scores):
             fh.write(f"{pid}\tNA\t{float(s):.4f}\n")
 
 
 def write_sts_answers(path, scores) -> None:
-    """STS answers (also STS-B): one score per line, in input order."""
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+    """STS answers (also STS-B): one score per line, in input order, written atomically."""
+    from pipeline.outputs import atomic_file
+
+    with atomic_file(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as fh:
         for s in scores:
             fh.write(f"{float(s):.4f}\n")
 
