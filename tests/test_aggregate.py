@@ -3,7 +3,6 @@ Dawid-Skene, outputs, command; simulated rounds (pipeline/simulate.py) as ground
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from collections import Counter
@@ -13,7 +12,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pipeline.aggregate import (DIRECTION_LABELS, WORKER_COLUMNS, _fmt_all, add_parser, aggregate, gold_label,
+from pipeline.cli import main
+from pipeline.aggregate import (DIRECTION_LABELS, WORKER_COLUMNS, _fmt_all, aggregate, gold_label,
                                 gold_labels, load_controls, parse_controls, write_outputs)
 from pipeline.judgments import JUDGMENT_COLUMNS
 from pipeline.simulate import expected_gold_shares, simulate, write_judgments
@@ -409,18 +409,7 @@ def test_outputs_atomic_and_rejected_written(hand, tmp_path):
 
 
 def _run(argv: list[str]) -> int:
-    from pipeline.errors import SickError
-    from pipeline.simulate import add_parser as add_simulate
-
-    parser = argparse.ArgumentParser(prog="sick")
-    sub = parser.add_subparsers(dest="command", required=True)
-    add_parser(sub)
-    add_simulate(sub)
-    args = parser.parse_args(argv)
-    try:
-        return args.func(args)
-    except SickError:
-        return 2
+    return main(argv)  # the real command line: SickError -> status 2
 
 
 def test_command_round_trip(tmp_path):

@@ -3,20 +3,17 @@ four reproduce the published figures on SICK_test_annotated.txt (through our sco
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pytest
 
-from pipeline import baselines
 from pipeline.baselines import (overlap_label, overlap_scores, overlap_sts, run_baseline, stop_words, tokens)
+from pipeline.cli import parser
 from pipeline.errors import InputError
 
 
 def cli(argv) -> int:
-    p = argparse.ArgumentParser()
-    baselines.add_parser(p.add_subparsers(dest="command"))
-    args = p.parse_args(argv)
+    args = parser().parse_args(argv)
     return args.func(args)
 
 

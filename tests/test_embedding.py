@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 
 import numpy as np
 import pytest
@@ -67,9 +66,9 @@ def test_stsb_answers_scored_by_score_sts(shared_data, tmp_path):
 
 
 def test_cli_parser(shared_data, tmp_path, capsys):
-    p = argparse.ArgumentParser()
-    sub = p.add_subparsers(dest="cmd", required=True)
-    emb.add_embedding_parser(sub.add_parser("baseline").add_subparsers(dest="which", required=True))
+    from pipeline.cli import parser
+
+    p = parser()
     lines = (shared_data / "sts2014" / "STS.input.headlines.txt").read_text(encoding="utf-8").splitlines()
     gold = (shared_data / "sts2014" / "STS.gs.headlines.txt").read_text().splitlines()
     inp = tmp_path / "STS.input.h.txt"

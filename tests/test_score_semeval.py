@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from pathlib import Path
 
 import pytest
 
+from pipeline.cli import parser
 from pipeline.errors import InputError
-from pipeline.score_semeval import (add_semeval_parser, exit_status, format_table, pearson, r_format, read_sick,
+from pipeline.score_semeval import (exit_status, format_table, pearson, r_format, read_sick,
                                     score, spearman)
 
 GOLD_OF = {"trial": "SICK_trial.txt", "train": "SICK_train.txt", "test_annotated": "SICK_test_annotated.txt"}
@@ -211,10 +211,7 @@ def test_ambiguous_partial_columns_and_missing_id(tmp_path, gold):
 
 
 def test_cli_json_and_table(tmp_path, gold, capsys):
-    p = argparse.ArgumentParser()
-    sp = p.add_subparsers(dest="command")
-    score_p = sp.add_parser("score")
-    add_semeval_parser(score_p.add_subparsers(dest="score_command"))
+    p = parser()
     good = sub(tmp_path, "pair_ID\tentailment_judgment\trelatedness_score\n"
                          + "".join(f"{i}\tNEUTRAL\t{i}\n" for i in range(1, 5)))
     args = p.parse_args(["score", "semeval", "--gold", str(gold), "--submission", str(good), "--json"])
@@ -241,11 +238,10 @@ def test_format_table_not_scored(tmp_path, gold):
 
 
 def test_json_nan_is_null(tmp_path, gold, capsys):
-    p = argparse.ArgumentParser()
-    add_semeval_parser(p.add_subparsers(dest="c"))
+    p = parser()
     const = sub(tmp_path, "pair_ID\tentailment_judgment\trelatedness_score\n"
                           + "".join(f"{i}\tNEUTRAL\t3\n" for i in range(1, 5)))
-    args = p.parse_args(["semeval", "--gold", str(gold), "--submission", str(const), "--json"])
+    args = p.parse_args(["score", "semeval", "--gold", str(gold), "--submission", str(const), "--json"])
     assert args.func(args) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["relatedness"]["pearson"] is None and any("equal" in w for w in obj["warnings"])

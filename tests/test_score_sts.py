@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 
 import numpy as np
 import pytest
 
+from pipeline.cli import parser
 from pipeline.errors import InputError
-from pipeline.score_sts import (add_sts_parsers, pearson, read_sts_gold, read_stsb, score_sts, score_sts_all,
+from pipeline.score_sts import (pearson, read_sts_gold, read_stsb, score_sts, score_sts_all,
                                 score_stsb)
 
 pytestmark = pytest.mark.realdata
@@ -38,11 +38,7 @@ def _np_pearson(gold_lines, sys_lines):
 
 
 def _cli(argv):
-    p = argparse.ArgumentParser()
-    sub = p.add_subparsers(dest="cmd", required=True)
-    score = sub.add_parser("score").add_subparsers(dest="what", required=True)
-    add_sts_parsers(score)
-    args = p.parse_args(argv)
+    args = parser().parse_args(argv)
     return args.func(args)
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from pipeline.cli import main
 from pipeline.judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS
-from pipeline.simulate import (GROUP_MODEL, GROUPS, RELATIONS, add_parser, expected_gold_shares, manifest_path,
+from pipeline.simulate import (GROUP_MODEL, GROUPS, RELATIONS, expected_gold_shares, manifest_path,
                                pair_group, simulate, simulate_judgments, write_judgments)
 
 # one representative corpus pair type per model group
@@ -157,16 +157,7 @@ def test_bad_parameters(corpus):
 
 
 def _run(argv: list[str]) -> int:
-    from pipeline.errors import SickError
-
-    parser = argparse.ArgumentParser(prog="sick")
-    sub = parser.add_subparsers(dest="command", required=True)
-    add_parser(sub)
-    args = parser.parse_args(argv)
-    try:
-        return args.func(args)
-    except SickError:
-        return 2
+    return main(argv)  # the real command line: SickError -> status 2
 
 
 def test_command_writes_our_csv_and_manifest(corpus, tmp_path):

@@ -18,11 +18,12 @@ import pandas as pd
 import pytest
 import yaml
 
+from pipeline.cli import parser
 from pipeline.build import CORPUS_COLUMNS
 from pipeline.errors import InputError
 from pipeline.judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS, control_base_id, read_judgments, write_judgments
 from pipeline.tasks import (DEFAULT_CONTROLS, INSTRUCTIONS, LABELSTUDIO_CONFIG, MTURK_TEMPLATE, PLATFORMS,
-                            TASK_COLUMNS, add_parser, build_task_rows, control_rows_needed, controls_table,
+                            TASK_COLUMNS, build_task_rows, control_rows_needed, controls_table,
                             export_tasks, load_controls, read_corpus_pairs)
 
 CONTROLS = load_controls()
@@ -490,9 +491,7 @@ def test_instructions_cover_the_example_kinds_without_giving_away_controls():
 
 
 def cli(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="sick")
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    return parser.parse_args(argv)
+    return parser().parse_args(argv)
 
 
 def test_cli_export(corpus, tmp_path, capsys):
