@@ -45,36 +45,44 @@ options and seed give byte-identical files.
 
 Where the numbers come from
 ===========================
+The per-group numbers of steps 2 and 3 are data, in ``annotations/simulation_model.yaml`` (read by
+:func:`load_model`; ``sick simulate-judgments --model FILE`` takes another file of the same form).
+
 The issue asks for the paper's Table 8 (mean relatedness and SD per pair type) and Table 9 (entailment labels per
 pair type). **We could not read those tables**: the stored copy of the paper
-(https://paperzz.com/doc/8040061/a-sick-cure-for-the-evaluation-of-compositional---clic, searched for "Table 8
-relatedness pair type" and "Table 9 entailment pair type") only returned its first page, and no other copy of the
-LREC paper's text was found. The values in :data:`GROUP_MODEL` are therefore **stand-ins**, labelled so in the
-manifest (``"model_source"``), chosen to be plausible for SICK's design and to agree with figures we could
-check:
+(https://paperzz.com/doc/8040061/a-sick-cure-for-the-evaluation-of-compositional---clic) only gives its first
+page, and no other copy of the LREC paper's text is in the reference tools or in ``../shared/data``. The values
+of the default file are therefore **stand-ins**, marked ``stand_in: true`` there and in the manifest
+(``"model_source"``, ``"model_stand_in"``), chosen to be plausible for SICK's design and to agree with figures
+we could check:
 
-- SICK's overall gold distributions (SICK release on Zenodo, record 2787612: relatedness 923 / 1,373 / 3,872 /
-  3,672 pairs in [1,2) [2,3) [3,4) [4,5]; entailment 5,595 NEUTRAL, 1,424 CONTRADICTION, 2,821 ENTAILMENT of
-  9,840), and the SemEval-2014 Task 1 overview's Table 4 (contradictions sit mostly in the 3-4 relatedness
-  range, entailments in 4-5, the 1-2 range is all NEUTRAL);
+- SICK's overall gold distributions: the SemEval-2014 release (9,927 pairs: 56.5 % NEUTRAL, 28.8 % ENTAILMENT,
+  14.7 % CONTRADICTION; 9.3 / 13.9 / 39.3 / 37.5 % in the relatedness ranges [1,2) [2,3) [3,4) [4,5]) and the
+  SICK release on Zenodo (record 2787612, 9,840 pairs, the same shares within half a point). A simulated round
+  on a corpus with SICK's design mix, aggregated with :func:`pipeline.aggregate.aggregate`, lands within 2
+  points of every one of these shares (``tests/test_aggregate.py`` checks it against the release files);
+- the SemEval-2014 Task 1 overview's Table 4: contradictions sit mostly in the 3-4 relatedness range,
+  entailments in 4-5, the 1-2 range is almost all NEUTRAL;
 - the construction (Marelli et al. 2014, section 3; Table 3 of the SemEval overview): S2 keeps the meaning of
   its S1 (mostly mutual entailment, one-way when S2 adds a modifier), S3 contrasts with it (contradiction for a
   negation or an opposite of the same S1; much less often across the source pair), S4 reuses its words with
   another meaning (mostly neutral), S1aS1b are two captions of one scene, unrelated pairs are neutral;
 - the paper's agreement figures (section 4: mean SD of the relatedness ratings 0.76; mean share of the majority
-  entailment answer 0.84), which the default worker parameters roughly reproduce (simulate -> aggregate on a
-  built corpus: mean SD about 0.75, majority share about 0.85; ``tests/test_simulate.py`` checks the range).
+  entailment answer 0.84), which the default worker parameters reproduce (simulate -> aggregate: mean SD about
+  0.76, majority share about 0.85; ``tests/test_aggregate.py`` checks the range).
 
-Replace :data:`GROUP_MODEL` (or pass ``model=``) when the real Tables 8 and 9 are at hand.
+When the real Tables 8 and 9 are at hand, write them into a model file (``stand_in: false``) and pass it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from . import __version__
 from .argtypes import non_negative_int, positive_int, probability
@@ -93,21 +101,124 @@ RELATION_GOLD = {"mutual": "ENTAILMENT", "forward": "ENTAILMENT", "backward": "N
 
 GROUPS = ("S1aS1b", "S1S2-same", "S1S2-cross", "S1S3-same", "S1S3-cross", "S1S4-same", "S1S4-cross", "unrelated")
 
-# STAND-IN values (the paper's Tables 8 and 9 could not be read; see the module docstring).
-# mean, sd: true relatedness of the group's pairs; relation: probabilities of RELATIONS, in that order.
-GROUP_MODEL: dict[str, dict] = {
-    "S1aS1b":     {"mean": 3.9, "sd": 0.70, "relation": (0.15, 0.15, 0.15, 0.05, 0.50)},
-    "S1S2-same":  {"mean": 4.5, "sd": 0.40, "relation": (0.55, 0.15, 0.15, 0.00, 0.15)},
-    "S1S2-cross": {"mean": 3.9, "sd": 0.70, "relation": (0.20, 0.15, 0.15, 0.05, 0.45)},
-    "S1S3-same":  {"mean": 3.6, "sd": 0.60, "relation": (0.00, 0.02, 0.02, 0.70, 0.26)},
-    "S1S3-cross": {"mean": 3.2, "sd": 0.70, "relation": (0.00, 0.02, 0.02, 0.30, 0.66)},
-    "S1S4-same":  {"mean": 3.4, "sd": 0.70, "relation": (0.05, 0.05, 0.05, 0.05, 0.80)},
-    "S1S4-cross": {"mean": 3.0, "sd": 0.70, "relation": (0.02, 0.03, 0.03, 0.02, 0.90)},
-    "unrelated":  {"mean": 1.6, "sd": 0.50, "relation": (0.00, 0.00, 0.00, 0.01, 0.99)},
-}
-MODEL_SOURCE = ("STAND-IN: Marelli et al. 2014 (LREC) Tables 8 and 9 could not be read; values chosen to fit "
-                "SICK's published overall relatedness/entailment distributions and construction (see "
-                "pipeline/simulate.py)")
+DEFAULT_MODEL_FILE = Path(__file__).resolve().parent.parent / "annotations" / "simulation_model.yaml"
+"""The model the simulator uses unless given another: STAND-IN values (see the module docstring)."""
+
+
+class _GroupParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    mean: float = Field(ge=1, le=5)
+    sd: float = Field(ge=0)
+    relation: dict[str, float]
+    why: str = ""
+
+    @field_validator("relation")
+    @classmethod
+    def _probabilities(cls, value: dict[str, float]) -> dict[str, float]:
+        missing, unknown = sorted(set(RELATIONS) - set(value)), sorted(set(value) - set(RELATIONS))
+        if missing or unknown:
+            raise ValueError(f"needs exactly the relations {', '.join(RELATIONS)}"
+                             + (f"; missing {', '.join(missing)}" if missing else "")
+                             + (f"; unknown {', '.join(unknown)}" if unknown else ""))
+        if any(v < 0 for v in value.values()):
+            raise ValueError("probabilities must be >= 0")
+        if abs(sum(value.values()) - 1) > 1e-6:
+            raise ValueError(f"probabilities must sum to 1, they sum to {sum(value.values()):.6g}")
+        return value
+
+
+class _ModelFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    source: str = Field(min_length=1)
+    stand_in: bool
+    groups: dict[str, _GroupParams]
+
+
+@dataclass(frozen=True)
+class GroupModel:
+    """The per-group parameters of the generative model (step 2 and 3 of the module docstring).
+
+    Attributes:
+        groups: ``{group: {"mean": float 1-5, "sd": float >= 0, "relation": tuple of RELATIONS probabilities}}``
+            for every group in :data:`GROUPS`.
+        source: where the numbers come from (the manifest's ``model_source``).
+        stand_in: True while the numbers are not the SICK paper's Tables 8 and 9.
+        path, sha256: the file it was read from, or None.
+    """
+
+    groups: dict
+    source: str
+    stand_in: bool
+    path: str | None = None
+    sha256: str | None = None
+
+
+def _yaml_lines(text: str) -> dict[tuple[str, ...], int]:
+    """1-based line of each mapping key, by its path of keys (``("groups", "S1aS1b", "sd")``)."""
+    import yaml
+
+    lines: dict[tuple[str, ...], int] = {}
+
+    def walk(node, path):
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                sub = path + (str(key.value),)
+                lines[sub] = key.start_mark.line + 1
+                walk(value, sub)
+
+    try:
+        walk(yaml.compose(text), ())
+    except yaml.YAMLError:
+        pass
+    return lines
+
+
+def load_model(path: str | Path = DEFAULT_MODEL_FILE) -> GroupModel:
+    """Read a simulation model file (format: ``annotations/simulation_model.yaml``, whose header documents it).
+
+    Raises:
+        InputError: missing file, bad YAML, a missing or unknown field or group, a mean outside 1-5, a negative
+            SD, relation probabilities that are not the five :data:`RELATIONS` or do not sum to 1. The message
+            names the file, the line and the field (``groups.S1aS1b.relation``).
+    """
+    import yaml
+
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(path, "model file not found")
+    try:
+        text = p.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise InputError(path, f"not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise InputError(path, "a model file is a mapping with source, stand_in and groups")
+    lines = _yaml_lines(text)
+    try:
+        parsed = _ModelFile(**data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(str(x) for x in err["loc"])
+        line = next((lines[loc[:i]] for i in range(len(loc), 0, -1) if loc[:i] in lines), None)
+        raise InputError(path, err["msg"], line=line, field=".".join(loc) or None) from None
+    missing, unknown = sorted(set(GROUPS) - set(parsed.groups)), sorted(set(parsed.groups) - set(GROUPS))
+    if missing or unknown:
+        problem = "; ".join(x for x in (f"missing group(s) {', '.join(missing)}" if missing else "",
+                                       f"unknown group(s) {', '.join(unknown)}" if unknown else "") if x)
+        raise InputError(path, f"{problem} (groups are {', '.join(GROUPS)})", line=lines.get(("groups",)),
+                         field="groups")
+    groups = {g: {"mean": parsed.groups[g].mean, "sd": parsed.groups[g].sd,
+                  "relation": tuple(parsed.groups[g].relation[r] for r in RELATIONS)} for g in GROUPS}
+    return GroupModel(groups, " ".join(parsed.source.split()), parsed.stand_in, str(path), sha256_file(p))
+
+
+@lru_cache(maxsize=1)
+def default_model() -> GroupModel:
+    """:func:`load_model` of :data:`DEFAULT_MODEL_FILE`, read once."""
+    return load_model(DEFAULT_MODEL_FILE)
+
 
 DEFAULTS = {
     "workers": 200, "per_order": 5, "seed": 1, "spammer_share": 0.1, "controls_per_worker": 10,
@@ -135,11 +246,19 @@ def pair_group(pair_type: str, set_: str) -> str:
     raise ValueError(f"unknown pair type {pair_type!r}")
 
 
-def expected_gold_shares(model: dict | None = None) -> dict[str, dict[str, float]]:
-    """Per group, the gold-label probabilities the model implies (ENTAILMENT / CONTRADICTION / NEUTRAL)."""
-    model = model or GROUP_MODEL
+def _groups(model: GroupModel | dict | None) -> dict:
+    if model is None:
+        return default_model().groups
+    return model.groups if isinstance(model, GroupModel) else model
+
+
+def expected_gold_shares(model: GroupModel | dict | None = None) -> dict[str, dict[str, float]]:
+    """Per group, the gold-label probabilities the model implies (ENTAILMENT / CONTRADICTION / NEUTRAL).
+
+    ``model``: a :class:`GroupModel`, its ``groups`` dict, or None for :func:`default_model`.
+    """
     out = {}
-    for g, m in model.items():
+    for g, m in _groups(model).items():
         shares = {"ENTAILMENT": 0.0, "CONTRADICTION": 0.0, "NEUTRAL": 0.0}
         for rel, p in zip(RELATIONS, m["relation"]):
             shares[RELATION_GOLD[rel]] += p
@@ -232,7 +351,8 @@ def _choose_workers(rng: np.random.Generator, n_items: int, n_workers: int, k: i
 def simulate(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed: int = 1,
              spammer_share: float = 0.1, controls=None, *, controls_per_worker: int = 10,
              accuracy: tuple[float, float] = (0.75, 0.95), control_accuracy: float = 0.98,
-             rating_noise: float = 0.8, worker_bias_sd: float = 0.25, model: dict | None = None) -> Simulation:
+             rating_noise: float = 0.8, worker_bias_sd: float = 0.25,
+             model: GroupModel | dict | None = None) -> Simulation:
     """Simulate a SICK-style crowd round on ``corpus`` (see the module docstring for the model).
 
     Args:
@@ -248,7 +368,8 @@ def simulate(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed:
         accuracy: range of good workers' answer accuracy (uniform).
         control_accuracy: probability that a good worker answers a control as expected.
         rating_noise: SD of a good worker's rating noise; worker_bias_sd: SD of a worker's rating offset.
-        model: per-group ``{"mean", "sd", "relation"}`` replacing :data:`GROUP_MODEL`.
+        model: a :class:`GroupModel` (:func:`load_model`), or a dict ``{group: {"mean", "sd", "relation"}}``;
+            None: :func:`default_model` (``annotations/simulation_model.yaml``, stand-in values).
 
     Raises:
         ValueError: bad parameters, a corpus without ``pair_type``/``set`` or with unknown pair types.
@@ -262,7 +383,8 @@ def simulate(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed:
     lo, hi = accuracy
     if not 0 <= lo <= hi <= 1:
         raise ValueError(f"accuracy must be a range inside [0, 1], got {accuracy}")
-    model = model or GROUP_MODEL
+    source = model if isinstance(model, GroupModel) else None if model is not None else default_model()
+    model = _groups(model)
     for col in ("pair_ID", "pair_type", "set"):
         if col not in corpus.columns:
             raise ValueError(f"the corpus has no {col!r} column (a corpus.tsv from `sick build` has)")
@@ -370,7 +492,9 @@ def simulate(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed:
                    "controls_per_worker": controls_per_worker, "accuracy": list(accuracy),
                    "control_accuracy": control_accuracy, "rating_noise": rating_noise,
                    "worker_bias_sd": worker_bias_sd},
-        "model_source": MODEL_SOURCE if model is GROUP_MODEL else "given by the caller",
+        "model_source": source.source if source else "given by the caller",
+        "model_stand_in": source.stand_in if source else None,
+        "model_file": {"path": source.path, "sha256": source.sha256} if source and source.path else None,
         "model": {g: {"mean": model[g]["mean"], "sd": model[g]["sd"],
                       "relation": dict(zip(RELATIONS, model[g]["relation"]))} for g in sorted(set(groups))},
         "counts": {"pairs": n, "judgments": int(len(judgments)), "control_judgments": n_ctl,
@@ -437,10 +561,11 @@ def cmd_simulate(args) -> int:
         from .aggregate import load_controls
 
         controls = load_controls(args.controls)
+    model = load_model(args.model) if args.model else default_model()
     try:
         sim = simulate(corpus, workers=args.workers, per_order=args.per_order, seed=args.seed,
                        spammer_share=args.spammer_share, controls=controls,
-                       controls_per_worker=args.controls_per_worker)
+                       controls_per_worker=args.controls_per_worker, model=model)
     except ValueError as exc:
         raise InputError(args.corpus, str(exc)) from None
     manifest = dict(sim.manifest)
@@ -471,10 +596,14 @@ def add_parser(subparsers) -> None:
                    help="control items (annotations/controls.yaml format); without it, no control judgments")
     p.add_argument("--controls-per-worker", type=non_negative_int, default=DEFAULTS["controls_per_worker"],
                    help="control judgments per worker (default 10)")
+    p.add_argument("--model", metavar="FILE",
+                   help="relatedness and relation probabilities per pair type group (default "
+                        "annotations/simulation_model.yaml: STAND-IN values, see its header)")
     p.add_argument("--out", required=True, metavar="FILE", help="judgments CSV to write")
     p.set_defaults(func=cmd_simulate)
 
 
-__all__ = ["GROUP_MODEL", "GROUPS", "MODEL_SOURCE", "RELATIONS", "Simulation", "add_parser", "expected_gold_shares",
+__all__ = ["DEFAULT_MODEL_FILE", "GROUPS", "GroupModel", "RELATIONS", "Simulation", "add_parser", "default_model",
+           "expected_gold_shares", "load_model",
            "manifest_path", "pair_group", "read_corpus", "simulate", "simulate_judgments", "write_judgments"]
 

@@ -47,3 +47,56 @@ def msrvid_s1s(shared_data) -> list[str]:
         if s:
             out.setdefault(s)
     return list(out)[:200]
+
+
+# --------------------------------------------------------------------- synthetic crowd rounds (simulate, aggregate)
+
+# one representative corpus pair type per simulator model group
+SIM_GROUP_TYPES = {"S1aS1b": ("S1aS1b", "cross"), "S1S2-same": ("S1aS2a", "same"),
+                   "S1S2-cross": ("S1bS2a", "cross"), "S1S3-same": ("S1bS3b", "same"),
+                   "S1S3-cross": ("S1aS3b", "cross"), "S1S4-same": ("S1aS4a", "same"),
+                   "S1S4-cross": ("S1bS4a", "cross"), "unrelated": ("unrelated", "unrelated")}
+
+
+@pytest.fixture(scope="session")
+def sim_group_types() -> dict[str, tuple[str, str]]:
+    return dict(SIM_GROUP_TYPES)
+
+
+@pytest.fixture(scope="session")
+def synthetic_corpus():
+    """``synthetic_corpus(per_group)``: a corpus.tsv-like table (strings) with ``per_group`` pairs of every
+    simulator model group, interleaved."""
+    import pandas as pd
+
+    def make(per_group: int = 50):
+        rows = []
+        for i in range(per_group):
+            for g, (pt, st) in SIM_GROUP_TYPES.items():
+                rows.append({"pair_ID": str(len(rows) + 1), "sentence_A": f"a {i} {g}", "sentence_B": f"b {i} {g}",
+                             "pair_type": pt, "set": st, "expected_relation": "x"})
+        return pd.DataFrame(rows)
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def sim_controls():
+    """Eight control items as the simulator takes them: ``pair_ID answer_AB answer_BA relatedness_min
+    relatedness_max`` (CTRL-008 has no expected BA answer)."""
+    import pandas as pd
+
+    return pd.DataFrame({
+        "pair_ID": [f"CTRL-{i:03d}" for i in range(1, 9)],
+        "answer_AB": ["TRUE", "TRUE", "FALSE", "UNKNOWN", "TRUE", "FALSE", "UNKNOWN", "TRUE"],
+        "answer_BA": ["UNKNOWN", "TRUE", "FALSE", "UNKNOWN", "UNKNOWN", "FALSE", "TRUE", ""],
+        "relatedness_min": [4, 4, 3, 1, 3, 3, 3, 4],
+        "relatedness_max": [5, 5, 5, 2, 5, 5, 5, 5],
+    })
+
+
+@pytest.fixture(scope="session")
+def sim_control_dict(sim_controls) -> dict[str, dict]:
+    """:func:`sim_controls` in the form :func:`pipeline.aggregate.parse_controls` returns."""
+    return {r.pair_ID: {"AB": r.answer_AB or None, "BA": r.answer_BA or None,
+                        "relatedness": (r.relatedness_min, r.relatedness_max)} for r in sim_controls.itertuples()}

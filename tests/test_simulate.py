@@ -10,44 +10,21 @@ import pytest
 
 from pipeline.cli import main
 from pipeline.judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS
-from pipeline.simulate import (GROUP_MODEL, GROUPS, RELATIONS, expected_gold_shares, manifest_path,
-                               pair_group, simulate, simulate_judgments, write_judgments)
-
-# one representative corpus pair type per model group
-GROUP_TYPES = {"S1aS1b": ("S1aS1b", "cross"), "S1S2-same": ("S1aS2a", "same"), "S1S2-cross": ("S1bS2a", "cross"),
-               "S1S3-same": ("S1bS3b", "same"), "S1S3-cross": ("S1aS3b", "cross"), "S1S4-same": ("S1aS4a", "same"),
-               "S1S4-cross": ("S1bS4a", "cross"), "unrelated": ("unrelated", "unrelated")}
-
-CONTROLS = pd.DataFrame({
-    "pair_ID": [f"CTRL-{i:03d}" for i in range(1, 9)],
-    "answer_AB": ["TRUE", "TRUE", "FALSE", "UNKNOWN", "TRUE", "FALSE", "UNKNOWN", "TRUE"],
-    "answer_BA": ["UNKNOWN", "TRUE", "FALSE", "UNKNOWN", "UNKNOWN", "FALSE", "TRUE", ""],
-    "relatedness_min": [4, 4, 3, 1, 3, 3, 3, 4],
-    "relatedness_max": [5, 5, 5, 2, 5, 5, 5, 5],
-})
-
-
-def synthetic_corpus(per_group: int = 50) -> pd.DataFrame:
-    """A corpus.tsv-like table (strings) with ``per_group`` pairs of every model group, interleaved."""
-    rows = []
-    for i in range(per_group):
-        for g, (pt, st) in GROUP_TYPES.items():
-            rows.append({"pair_ID": str(len(rows) + 1), "sentence_A": f"a {i} {g}", "sentence_B": f"b {i} {g}",
-                         "pair_type": pt, "set": st, "expected_relation": "x"})
-    return pd.DataFrame(rows)
+from pipeline.simulate import (DEFAULT_MODEL_FILE, GROUPS, RELATIONS, default_model, expected_gold_shares, load_model,
+                               manifest_path, pair_group, simulate, simulate_judgments, write_judgments)
 
 
 @pytest.fixture(scope="module")
-def corpus() -> pd.DataFrame:
+def corpus(synthetic_corpus) -> pd.DataFrame:
     return synthetic_corpus(50)
 
 
 @pytest.fixture(scope="module")
-def sim(corpus):
-    return simulate(corpus, workers=120, per_order=5, seed=7, controls=CONTROLS)
+def sim(sim_controls, corpus):
+    return simulate(corpus, workers=120, per_order=5, seed=7, controls=sim_controls)
 
 
-def test_pair_group():
+def test_pair_group(sim_group_types):
     assert pair_group("S1aS1b", "cross") == "S1aS1b"
     assert pair_group("S1aS2a", "same") == "S1S2-same"
     assert pair_group("S1bS3a", "cross") == "S1S3-cross"
@@ -56,10 +33,7 @@ def test_pair_group():
     assert pair_group("unrelated", "unrelated") == "unrelated"
     with pytest.raises(ValueError):
         pair_group("S2aS3b", "same")
-    assert set(GROUP_TYPES) == set(GROUPS) == set(GROUP_MODEL)
-    for m in GROUP_MODEL.values():
-        assert len(m["relation"]) == len(RELATIONS) and abs(sum(m["relation"]) - 1) < 1e-9
-        assert 1 <= m["mean"] <= 5 and m["sd"] > 0
+    assert set(sim_group_types) == set(GROUPS)
 
 
 def test_schema_and_synthetic_label(sim, corpus):
@@ -82,19 +56,19 @@ def test_design_ten_distinct_workers_five_per_order(sim, corpus):
     assert not items.duplicated(["pair_ID", "worker_id", "order"]).any()
 
 
-def test_controls_judged_per_known_answers(sim):
+def test_controls_judged_per_known_answers(sim_controls, sim):
     ctl = sim.judgments[sim.judgments["is_control"]]
     assert len(ctl) == 120 * 10  # controls_per_worker default 10, 15 (control, order) items available
     assert not ctl.duplicated(["pair_ID", "worker_id", "order"]).any()
     assert not ((ctl["pair_ID"] == "CTRL-008") & (ctl["order"] == "BA")).any()  # no expected answer there
-    expected = {(r.pair_ID, o): getattr(r, f"answer_{o}") for r in CONTROLS.itertuples() for o in ORDERS}
+    expected = {(r.pair_ID, o): getattr(r, f"answer_{o}") for r in sim_controls.itertuples() for o in ORDERS}
     ok = np.array([expected[(p, o)] == a for p, o, a in zip(ctl["pair_ID"], ctl["order"], ctl["answer"])])
     spam = set(sim.workers.loc[sim.workers["spammer"], "worker_id"])
     good = ~ctl["worker_id"].isin(spam).to_numpy()
     assert ok[good].mean() > 0.95
     assert 0.2 < ok[~good].mean() < 0.5  # spammers: a third by chance
-    lo = ctl["pair_ID"].map(CONTROLS.set_index("pair_ID")["relatedness_min"])
-    hi = ctl["pair_ID"].map(CONTROLS.set_index("pair_ID")["relatedness_max"])
+    lo = ctl["pair_ID"].map(sim_controls.set_index("pair_ID")["relatedness_min"])
+    hi = ctl["pair_ID"].map(sim_controls.set_index("pair_ID")["relatedness_max"])
     assert ctl["relatedness"][good].between(lo[good], hi[good]).all()
 
 
@@ -104,11 +78,11 @@ def test_spammers(sim):
     assert sorted(spam["worker_id"]) == sim.manifest["spammers"]
 
 
-def test_true_relatedness_and_relations_follow_the_model():
+def test_true_relatedness_and_relations_follow_the_model(synthetic_corpus):
     corpus = synthetic_corpus(400)
     s = simulate(corpus, workers=60, per_order=1, seed=3, spammer_share=0)
     t = s.truth
-    for g, m in GROUP_MODEL.items():
+    for g, m in default_model().groups.items():
         sub = t[t["group"] == g]
         assert abs(sub["true_relatedness"].mean() - m["mean"]) < 0.12, g  # clipping at 1 and 5 shifts a little
         shares = sub["relation"].value_counts(normalize=True)
@@ -123,18 +97,109 @@ def test_true_relatedness_and_relations_follow_the_model():
 
 
 def test_expected_gold_shares():
-    shares = expected_gold_shares()
-    assert shares["S1S2-same"]["ENTAILMENT"] == pytest.approx(0.70)
-    assert shares["S1S3-same"]["CONTRADICTION"] == pytest.approx(0.70)
-    assert shares["unrelated"]["NEUTRAL"] == pytest.approx(0.99)
-    for s in shares.values():
+    # mutual + forward -> ENTAILMENT, contradict -> CONTRADICTION, backward + neutral -> NEUTRAL
+    shares = expected_gold_shares({"g": {"mean": 3, "sd": 1, "relation": (0.1, 0.2, 0.3, 0.15, 0.25)}})
+    assert shares["g"] == pytest.approx({"ENTAILMENT": 0.3, "CONTRADICTION": 0.15, "NEUTRAL": 0.55})
+    for s in expected_gold_shares().values():
         assert sum(s.values()) == pytest.approx(1)
 
 
-def test_deterministic_and_seeded(corpus, tmp_path):
-    a = simulate_judgments(corpus, workers=50, seed=11, controls=CONTROLS)
-    b = simulate_judgments(corpus, workers=50, seed=11, controls=CONTROLS)
-    c = simulate_judgments(corpus, workers=50, seed=12, controls=CONTROLS)
+def _model_text(old: str, new: str) -> str:
+    """The default model file with the one occurrence of ``old`` replaced by ``new``."""
+    text = DEFAULT_MODEL_FILE.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def test_default_model_file_is_complete_and_labelled_stand_in():
+    import yaml
+
+    raw = yaml.safe_load(DEFAULT_MODEL_FILE.read_text(encoding="utf-8"))
+    m = default_model()
+    assert m.stand_in is True and "STAND-IN" in m.source and m.path == str(DEFAULT_MODEL_FILE)
+    assert list(m.groups) == list(GROUPS) and set(raw["groups"]) == set(GROUPS)
+    for g, params in raw["groups"].items():  # the loader keeps the file's numbers, in RELATIONS order
+        assert m.groups[g]["mean"] == params["mean"] and m.groups[g]["sd"] == params["sd"]
+        assert m.groups[g]["relation"] == tuple(params["relation"][r] for r in RELATIONS)
+        assert params["why"], g
+
+
+@pytest.mark.parametrize("change,field,problem", [
+    (("    mean: 4.6\n", "    mean: 5.6\n"), "groups.S1S2-same.mean", "less than or equal to 5"),
+    (("    sd: 0.35\n", "    sd: -0.35\n"), "groups.S1S2-same.sd", "greater than or equal to 0"),
+    (("contradict: 0.72, neutral: 0.24}", "contradict: 0.72, neutral: 0.34}"), "groups.S1S3-same.relation",
+     "sum to 1"),
+    (("{mutual: 0.68, forward: 0.20,", "{mutal: 0.68, forward: 0.20,"), "groups.S1S2-same.relation",
+     "missing mutual; unknown mutal"),
+    (("    sd: 0.35\n", "    sd: 0.35\n    skew: 1\n"), "groups.S1S2-same.skew", "Extra inputs"),
+    (("stand_in: true\n", ""), "stand_in", "Field required"),
+    (("  S1S4-cross:\n", "  S1S5-cross:\n"), "groups", "missing group(s) S1S4-cross; unknown group(s) S1S5-cross"),
+])
+def test_bad_model_file_names_file_line_and_field(tmp_path, change, field, problem):
+    from pipeline.errors import InputError
+
+    path = tmp_path / "model.yaml"
+    path.write_text(_model_text(*change), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_model(path)
+    assert err.value.path == str(path) and err.value.field == field and problem in err.value.problem
+    lines = path.read_text(encoding="utf-8").splitlines()
+    key = field.split(".")[-1]
+    if change[1] and key != "groups":  # the line named holds the offending key
+        assert lines[err.value.line - 1].strip().startswith(key + ":"), (err.value.line, key)
+    with pytest.raises(InputError, match="not found"):
+        load_model(tmp_path / "missing.yaml")
+    (tmp_path / "bad.yaml").write_text("groups: [\n", encoding="utf-8")
+    with pytest.raises(InputError, match="not valid YAML"):
+        load_model(tmp_path / "bad.yaml")
+
+
+def test_model_option_drives_the_simulation(corpus, tmp_path):
+    """A model where every related pair contradicts and every pair has relatedness 2: the truth follows it,
+    and the manifest names the file, its hash and its source."""
+    import hashlib
+    import re
+
+    text = DEFAULT_MODEL_FILE.read_text(encoding="utf-8")
+    text = re.sub(r"relation: \{[^}]*\}", "relation: {mutual: 0, forward: 0, backward: 0, contradict: 1, neutral: 0}",
+                  text)
+    text = re.sub(r"(?m)^    mean: .*$", "    mean: 2.0", text)
+    text = re.sub(r"(?m)^    sd: .*$", "    sd: 0", text)
+    text = text.replace("stand_in: true", "stand_in: false")
+    text = re.sub(r"(?s)source: >-.*?\nstand_in", "source: a test model\nstand_in", text)
+    mpath = tmp_path / "all_contradict.yaml"
+    mpath.write_text(text, encoding="utf-8")
+    cpath = tmp_path / "corpus.tsv"
+    corpus.to_csv(cpath, sep="\t", index=False, lineterminator="\n")
+    out = tmp_path / "j.csv"
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--model", str(mpath), "--workers", "40",
+                 "--spammer-share", "0", "--seed", "3", "--out", str(out)]) == 0
+    manifest = json.loads(manifest_path(out).read_text(encoding="utf-8"))
+    assert manifest["model_source"] == "a test model" and manifest["model_stand_in"] is False
+    assert manifest["model_file"] == {"path": str(mpath), "sha256": hashlib.sha256(mpath.read_bytes()).hexdigest()}
+    assert {m["mean"] for m in manifest["model"].values()} == {2.0}
+    j = pd.read_csv(out)
+    # sd 0: every careful rating is 2 + worker bias + noise, so ratings centre on 2, far from the default model's
+    assert abs(j["relatedness"].mean() - 2.0) < 0.3
+    # careful workers answer FALSE (the contradiction) in both orders far more often than anything else
+    assert (j["answer"] == "FALSE").mean() > 0.7
+    default = tmp_path / "d.csv"
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--workers", "40", "--spammer-share", "0",
+                 "--seed", "3", "--out", str(default)]) == 0
+    d = json.loads(manifest_path(default).read_text(encoding="utf-8"))
+    assert d["model_stand_in"] is True and "STAND-IN" in d["model_source"]
+    assert (pd.read_csv(default)["answer"] == "FALSE").mean() < 0.35
+    # a bad model file: one line, exit 2, nothing written
+    (tmp_path / "bad.yaml").write_text(text.replace("stand_in: false", "stand_in: maybe"), encoding="utf-8")
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--model", str(tmp_path / "bad.yaml"),
+                 "--out", str(tmp_path / "x.csv")]) == 2
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_deterministic_and_seeded(sim_controls, corpus, tmp_path):
+    a = simulate_judgments(corpus, workers=50, seed=11, controls=sim_controls)
+    b = simulate_judgments(corpus, workers=50, seed=11, controls=sim_controls)
+    c = simulate_judgments(corpus, workers=50, seed=12, controls=sim_controls)
     pd.testing.assert_frame_equal(a, b)
     assert not a.equals(c)
     write_judgments(a, tmp_path / "a.csv")
@@ -143,7 +208,7 @@ def test_deterministic_and_seeded(corpus, tmp_path):
     assert manifest_path(tmp_path / "a.csv").read_bytes() == manifest_path(tmp_path / "b.csv").read_bytes()
 
 
-def test_bad_parameters(corpus):
+def test_bad_parameters(sim_controls, corpus):
     with pytest.raises(ValueError, match="distinct"):
         simulate(corpus, workers=9, per_order=5)
     with pytest.raises(ValueError, match="spammer_share"):
@@ -153,14 +218,14 @@ def test_bad_parameters(corpus):
     with pytest.raises(ValueError, match="pair_type"):
         simulate(corpus.drop(columns=["pair_type"]))
     with pytest.raises(ValueError, match="answer_AB"):
-        simulate(corpus, controls=CONTROLS.assign(answer_AB="MAYBE"))
+        simulate(corpus, controls=sim_controls.assign(answer_AB="MAYBE"))
 
 
 def _run(argv: list[str]) -> int:
     return main(argv)  # the real command line: SickError -> status 2
 
 
-def test_command_writes_our_csv_and_manifest(corpus, tmp_path):
+def test_command_writes_our_csv_and_manifest(sim_controls, corpus, tmp_path):
     from pipeline.judgments import read_judgments
 
     cpath = tmp_path / "corpus.tsv"
@@ -168,14 +233,14 @@ def test_command_writes_our_csv_and_manifest(corpus, tmp_path):
     ctl = tmp_path / "controls.yaml"
     ctl.write_text("controls:\n" + "".join(
         f"  - id: {r.pair_ID}\n    answer_AB: \"{r.answer_AB}\"\n    answer_BA: \"{r.answer_BA}\"\n"
-        f"    relatedness: [{r.relatedness_min}, {r.relatedness_max}]\n" for r in CONTROLS.itertuples()))
+        f"    relatedness: [{r.relatedness_min}, {r.relatedness_max}]\n" for r in sim_controls.itertuples()))
     out = tmp_path / "sim" / "judgments.csv"
     assert _run(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "60",
                  "--seed", "5", "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8").splitlines()[0] == ",".join(JUDGMENT_COLUMNS)
     manifest = json.loads(manifest_path(out).read_text(encoding="utf-8"))
     assert manifest["synthetic"] is True and manifest["seed"] == 5 and len(manifest["corpus"]["sha256"]) == 64
-    df, rejected = read_judgments(out, "csv", set(corpus["pair_ID"]), set(CONTROLS["pair_ID"]))
+    df, rejected = read_judgments(out, "csv", set(corpus["pair_ID"]), set(sim_controls["pair_ID"]))
     assert len(rejected) == 0 and len(df) == len(corpus) * 10 + 60 * 10
     again = tmp_path / "again.csv"
     assert _run(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "60",
@@ -190,7 +255,7 @@ def test_command_writes_our_csv_and_manifest(corpus, tmp_path):
     assert not (tmp_path / "y.csv").exists() and not manifest_path(tmp_path / "y.csv").exists()
 
 
-def test_scales_to_a_sick_size_round():
+def test_scales_to_a_sick_size_round(synthetic_corpus):
     corpus = synthetic_corpus(1250)  # 10,000 pairs -> 100,000 judgments
     s = simulate(corpus, workers=200, seed=1)
     assert len(s.judgments) == 100_000
