@@ -89,6 +89,7 @@ from .argtypes import non_negative_int, positive_int, probability
 from .errors import InputError
 from .judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS
 from .outputs import atomic_file, sha256_file, write_json
+from .yaml_lines import key_lines
 
 RELATIONS = ("mutual", "forward", "backward", "contradict", "neutral")
 """True relation of a synthetic pair (see the module docstring)."""
@@ -155,26 +156,6 @@ class GroupModel:
     sha256: str | None = None
 
 
-def _yaml_lines(text: str) -> dict[tuple[str, ...], int]:
-    """1-based line of each mapping key, by its path of keys (``("groups", "S1aS1b", "sd")``)."""
-    import yaml
-
-    lines: dict[tuple[str, ...], int] = {}
-
-    def walk(node, path):
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                sub = path + (str(key.value),)
-                lines[sub] = key.start_mark.line + 1
-                walk(value, sub)
-
-    try:
-        walk(yaml.compose(text), ())
-    except yaml.YAMLError:
-        pass
-    return lines
-
-
 def load_model(path: str | Path = DEFAULT_MODEL_FILE) -> GroupModel:
     """Read a simulation model file (format: ``annotations/simulation_model.yaml``, whose header documents it).
 
@@ -195,7 +176,7 @@ def load_model(path: str | Path = DEFAULT_MODEL_FILE) -> GroupModel:
         raise InputError(path, f"not valid YAML: {exc}") from None
     if not isinstance(data, dict):
         raise InputError(path, "a model file is a mapping with source, stand_in and groups")
-    lines = _yaml_lines(text)
+    lines = key_lines(text)
     try:
         parsed = _ModelFile(**data)
     except ValidationError as exc:

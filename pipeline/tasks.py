@@ -40,6 +40,7 @@ from .errors import InputError
 from .judgments import ANSWERS, CONTROL_REPEAT_SEP, ORDERS, RELATEDNESS_RANGE, read_records
 from .argtypes import positive_int, share
 from .outputs import atomic_dir, sha256_file, write_json
+from .yaml_lines import key_lines
 
 ANNOTATIONS = Path(__file__).resolve().parent.parent / "annotations"
 DEFAULT_CONTROLS = ANNOTATIONS / "controls.yaml"
@@ -79,26 +80,6 @@ class ControlItem:
 # ------------------------------------------------------------------------------------------------ controls
 
 
-def _item_marks(text: str) -> list[tuple[int, dict[str, int]]]:
-    """(line of each item, {key: line}) of the ``controls`` sequence, for error messages."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return []
-    seq = root
-    if isinstance(root, yaml.MappingNode):
-        seq = next((v for k, v in root.value if getattr(k, "value", None) == "controls"), None)
-    if not isinstance(seq, yaml.SequenceNode):
-        return []
-    out = []
-    for node in seq.value:
-        keys = {}
-        if isinstance(node, yaml.MappingNode):
-            keys = {k.value: v.start_mark.line + 1 for k, v in node.value if isinstance(k, yaml.ScalarNode)}
-        out.append((node.start_mark.line + 1, keys))
-    return out
-
-
 def _answer_value(value) -> str | None:
     if value is True:  # unquoted TRUE / FALSE / yes / no are YAML booleans
         return "TRUE"
@@ -135,14 +116,14 @@ def load_controls(path: str | Path | None = None) -> list[ControlItem]:
     items = data.get("controls") if isinstance(data, dict) else None
     if not isinstance(items, list) or not items:
         raise InputError(path, "expected a mapping with a non-empty list 'controls'", field="controls")
-    marks = _item_marks(text)
+    lines = key_lines(text)
     out: list[ControlItem] = []
     seen: dict[str, int] = {}
     for i, item in enumerate(items):
-        line, keys = marks[i] if i < len(marks) else (None, {})
+        line = lines.get(("controls", i))
 
         def bad(problem: str, fld: str | None = None):
-            return InputError(path, f"control {i + 1}: {problem}", line=keys.get(fld, line), field=fld)
+            return InputError(path, f"control {i + 1}: {problem}", line=lines.get(("controls", i, fld), line), field=fld)
 
         if not isinstance(item, dict):
             raise bad("an item is a mapping with " + ", ".join(CONTROL_FIELDS))
