@@ -70,12 +70,16 @@ def atomic_file(path: str | Path) -> Iterator[Path]:
     os.replace(tmp, path)
 
 
-def write_tsv(path: str | Path, rows: Sequence[dict], columns: Sequence[str]) -> None:
-    """Write rows as a tab-separated file with a header (UTF-8, LF, pandas' minimal quoting).
+def write_tsv(path: str | Path, rows: Sequence[dict] | pd.DataFrame, columns: Sequence[str] | None = None) -> None:
+    """Write rows (dicts, or a DataFrame) as a tab-separated file with a header (UTF-8, LF, pandas' minimal
+    quoting, empty cells for missing values), the columns in the order of ``columns`` (default: the DataFrame's).
 
     Opens in pandas with ``pd.read_csv(path, sep="\\t", keep_default_na=False)`` and in a spreadsheet.
     """
-    df = pd.DataFrame(list(rows), columns=list(columns))
+    if isinstance(rows, pd.DataFrame):
+        df = rows if columns is None else rows[list(columns)]
+    else:
+        df = pd.DataFrame(list(rows), columns=list(columns))
     df.to_csv(path, sep="\t", index=False, lineterminator="\n", na_rep="")
 
 

@@ -364,7 +364,8 @@ def simulate(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed:
     lo, hi = accuracy
     if not 0 <= lo <= hi <= 1:
         raise ValueError(f"accuracy must be a range inside [0, 1], got {accuracy}")
-    source = model if isinstance(model, GroupModel) else None if model is not None else default_model()
+    model = default_model() if model is None else model
+    source = model if isinstance(model, GroupModel) else None
     model = _groups(model)
     for col in ("pair_ID", "pair_type", "set"):
         if col not in corpus.columns:

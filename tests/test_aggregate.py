@@ -454,14 +454,9 @@ def _run(argv: list[str]) -> int:
     return main(argv)  # the real command line: SickError -> status 2
 
 
-def test_command_round_trip(synthetic_corpus, sim_controls, tmp_path):
+def test_command_round_trip(synthetic_corpus, write_sim_inputs, tmp_path):
     corpus = synthetic_corpus(20)
-    cpath = tmp_path / "corpus.tsv"
-    corpus.to_csv(cpath, sep="\t", index=False, lineterminator="\n")
-    ctl = tmp_path / "controls.yaml"
-    ctl.write_text("controls:\n" + "".join(
-        f"  - id: {r.pair_ID}\n    answer_AB: \"{r.answer_AB}\"\n    answer_BA: \"{r.answer_BA}\"\n"
-        f"    relatedness: [{r.relatedness_min}, {r.relatedness_max}]\n" for r in sim_controls.itertuples()))
+    cpath, ctl = write_sim_inputs(corpus, tmp_path)
     jpath = tmp_path / "judgments.csv"
     assert _run(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "80",
                  "--out", str(jpath)]) == 0

@@ -225,15 +225,10 @@ def _run(argv: list[str]) -> int:
     return main(argv)  # the real command line: SickError -> status 2
 
 
-def test_command_writes_our_csv_and_manifest(sim_controls, corpus, tmp_path):
+def test_command_writes_our_csv_and_manifest(sim_controls, write_sim_inputs, corpus, tmp_path):
     from pipeline.judgments import read_judgments
 
-    cpath = tmp_path / "corpus.tsv"
-    corpus.to_csv(cpath, sep="\t", index=False, lineterminator="\n")
-    ctl = tmp_path / "controls.yaml"
-    ctl.write_text("controls:\n" + "".join(
-        f"  - id: {r.pair_ID}\n    answer_AB: \"{r.answer_AB}\"\n    answer_BA: \"{r.answer_BA}\"\n"
-        f"    relatedness: [{r.relatedness_min}, {r.relatedness_max}]\n" for r in sim_controls.itertuples()))
+    cpath, ctl = write_sim_inputs(corpus, tmp_path)
     out = tmp_path / "sim" / "judgments.csv"
     assert _run(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "60",
                  "--seed", "5", "--out", str(out)]) == 0
