@@ -26,7 +26,7 @@ from .expand import choose, expand_texts
 from .normalize import normalize_texts
 from .outputs import atomic_dir, sha256_file, write_json, write_tsv
 from .pair import UNRELATED_SHARE, Group, Pair, Slot, related_pairs, unrelated_count, unrelated_pairs
-from .rules import FAMILIES, load_rules
+from .rules import FAMILIES, STAGES, load_rules
 from .sources import SourcePair, SourceSpec, read_source, sample, sts_gold_path
 
 CORPUS_COLUMNS = [
@@ -164,7 +164,7 @@ def rule_frequencies(groups: list[Group], ruleset) -> list[dict]:
     """
     freq = Counter(rid for g in groups for s in g.slots.values() for rid in s.rules)
     return [{"family": r.stage, "rule": r.id, "freq": freq[r.id]}
-            for stage in ("normalize", *FAMILIES) for r in ruleset.stage(stage)]
+            for stage in STAGES for r in ruleset.stage(stage)]
 
 
 def pair_distribution(pairs: list[Pair]) -> list[dict]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .pair import Pair
+from .pair import Pair, pair_key
 
 
 @dataclass
@@ -26,11 +26,10 @@ def dedup(pairs: list[Pair]) -> tuple[list[Pair], list[Removed], set[frozenset[s
     removed: list[Removed] = []
     seen: dict[frozenset[str], Pair] = {}
     for p in pairs:
-        a, b = p.sentence_A.lower(), p.sentence_B.lower()
-        if a == b:
+        key = pair_key(p.sentence_A, p.sentence_B)
+        if len(key) == 1:
             removed.append(Removed(p, "identical sentences"))
             continue
-        key = frozenset((a, b))
         if key in seen:
             first = seen[key]
             removed.append(Removed(p, f"repeated pair (same as {first.pair_type} of {first.group_a.group_id})"))

@@ -23,7 +23,7 @@ from .rules import ACTIONS, FAMILIES, Rule, RuleSet
 from .sentence import Sentence
 
 BATCH = 256
-MAX_COMBINED = 40  # per family and sentence; bounds the work on long sentences
+MAX_COMBINED = 40  # combined candidates rendered per family and sentence (all are built, the rest not rendered)
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,12 @@ def expand_doc(doc, ctx: RuleSet, combine: bool = True) -> list[Candidate]:
 
     combos: dict[str, list] = {f: [] for f in FAMILIES}
     if combine:
-        for (r1, e1), (r2, e2) in combinations(firsts("S2"), 2):
-            if r1 != r2 and not e1.keys() & e2.keys():
+        s2 = firsts("S2")  # one per rule, so two of them never share a rule
+        for (r1, e1), (r2, e2) in combinations(s2, 2):
+            if not e1.keys() & e2.keys():
                 combos["S2"].append((r1 + r2, {**e1, **e2}))
         for r3, e3 in firsts("S3"):
-            for r2, e2 in firsts("S2"):
+            for r2, e2 in s2:
                 if not e3.keys() & e2.keys():
                     combos["S3"].append((r3 + r2, {**e3, **e2}))
 

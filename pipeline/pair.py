@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .rules import FAMILIES
+
 EXPECTED_RELATION = {"S1": "similar", "S2": "similar", "S3": "contrasting", "S4": "lexical-overlap"}
 UNRELATED_SHARE = 0.122
 
@@ -69,7 +71,7 @@ def related_pairs(groups: list[Group]) -> list[Pair]:
     for g in groups:
         if "S1a" in g.slots and "S1b" in g.slots:
             pairs.append(Pair(g, "S1a", g, "S1b", "S1aS1b", "cross", EXPECTED_RELATION["S1"]))
-        for fam in ("S2", "S3", "S4"):
+        for fam in FAMILIES:
             for x in "ab":
                 for y in "ab":
                     a, b = f"S1{x}", f"{fam}{y}"
@@ -77,6 +79,11 @@ def related_pairs(groups: list[Group]) -> list[Pair]:
                         pairs.append(Pair(g, a, g, b, a + b, "same" if x == y else "cross",
                                           EXPECTED_RELATION[fam]))
     return pairs
+
+
+def pair_key(a: str, b: str) -> frozenset[str]:
+    """A pair's sentences lower-cased, in either order; one element when they are the same sentence."""
+    return frozenset((a.lower(), b.lower()))
 
 
 def unrelated_count(n_related: int, share: float = UNRELATED_SHARE) -> int:
@@ -104,9 +111,8 @@ def unrelated_pairs(groups: list[Group], n: int, seed: int, taken: set[frozenset
         (ga, sa), (gb, sb) = rng.sample(slots, 2)
         if ga is gb:
             continue
-        ta, tb = ga.slots[sa].text.lower(), gb.slots[sb].text.lower()
-        key = frozenset((ta, tb))
-        if ta == tb or key in taken:
+        key = pair_key(ga.slots[sa].text, gb.slots[sb].text)
+        if len(key) == 1 or key in taken:
             continue
         taken.add(key)
         out.append(Pair(ga, sa, gb, sb, "unrelated", "unrelated", "unrelated"))

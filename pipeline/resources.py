@@ -82,6 +82,19 @@ def wordnet():
         return EnglishWordNet(str(root), None)
 
 
+@functools.lru_cache(maxsize=65536)
+def synsets(word: str, pos: str | None = None) -> tuple:
+    """WordNet synsets of ``word`` (a space read as WordNet's "_") for WordNet POS ``pos`` (n/v/a/r; None:
+    all), most frequent sense first (cached)."""
+    return tuple(wordnet().synsets(word.replace(" ", "_"), pos))
+
+
+@functools.lru_cache(maxsize=65536)
+def lexnames(lemma: str, pos: str, senses: int) -> frozenset[str]:
+    """Lexicographer files (``noun.artifact``…) of the first ``senses`` senses of ``lemma``."""
+    return frozenset(s.lexname() for s in synsets(lemma, pos)[:senses])
+
+
 @functools.lru_cache(maxsize=None)
 def _sense_counts() -> dict[str, int]:
     counts = {}
@@ -104,7 +117,7 @@ def lemma_count(lemma) -> int:
 @functools.lru_cache(maxsize=65536)
 def word_count(word: str, pos: str) -> int:
     """SemCor frequency of ``word`` summed over its WordNet senses of POS ``pos`` (n/v/a/r)."""
-    return sum(lemma_count(lem) for syn in wordnet().synsets(word, pos=pos) for lem in syn.lemmas()
+    return sum(lemma_count(lem) for syn in synsets(word, pos) for lem in syn.lemmas()
                if lem.name().lower() == word)
 
 

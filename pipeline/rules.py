@@ -135,6 +135,14 @@ class RuleSet:
             self._derived[key] = build(self.lexicon(name))
         return self._derived[key]
 
+    def lexicon_set(self, name: str) -> frozenset[str]:
+        """A list lexicon (or the keys of a mapping lexicon) as a lower-cased frozenset, built once."""
+        return self.derived(name, _lower_set)
+
+
+def _lower_set(entries) -> frozenset[str]:
+    return frozenset(str(x).lower() for x in entries)
+
 
 def _read_yaml(path: Path) -> Any:
     try:

@@ -15,6 +15,8 @@ import functools
 import re
 from typing import Iterable
 
+from .wordforms import inflect_engine
+
 _NO_SPACE_BEFORE = re.compile(r"\s+([,;:!?.%)]|'s\b|'re\b|'ll\b|'ve\b|'m\b|'d\b|n't\b|')")
 _NO_SPACE_AFTER = re.compile(r"([(])\s+")
 _ARTICLE = re.compile(r"\b([Aa]n?)\s+([A-Za-z][\w-]*)")
@@ -23,17 +25,10 @@ _DANGLING = re.compile(r"^[\s,;:]+|[\s,;:.!?]+$")
 _DOUBLE_COMMA = re.compile(r",(\s*,)+")
 
 
-@functools.lru_cache(maxsize=None)
-def _inflect_engine():
-    import inflect
-
-    return inflect.engine()
-
-
 @functools.lru_cache(maxsize=65536)
 def article_for(word: str) -> str:
     """'a' or 'an' for ``word`` (inflect's rules, which know 'an hour', 'a university')."""
-    return _inflect_engine().a(word).split(" ", 1)[0].lower()
+    return inflect_engine().a(word).split(" ", 1)[0].lower()
 
 
 def _fix_article(match: re.Match) -> str:
@@ -77,9 +72,6 @@ class Sentence:
                 _base[0] = _base[0].lower()
         self._base = _base
 
-    def __len__(self) -> int:
-        return len(self.doc)
-
     def fork(self) -> "Sentence":
         """A copy sharing the parse, with its own edits."""
         return Sentence(self.doc, self.edits, self._base)
@@ -87,10 +79,6 @@ class Sentence:
     def with_edits(self, edits: dict[int, str]) -> "Sentence":
         """The same parse with ``edits`` instead of this sentence's edits."""
         return Sentence(self.doc, edits, self._base)
-
-    def original(self, i: int) -> str:
-        """Token ``i``'s text before edits (sentence-initial word lower-cased as above)."""
-        return self._base[i]
 
     def text(self, i: int) -> str:
         """Token ``i``'s current text ("" when deleted)."""

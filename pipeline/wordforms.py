@@ -11,11 +11,11 @@ import functools
 from lemminflect import getInflection, getLemma
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
-OBJECT_DEPS = ("dobj",)
 
 
 @functools.lru_cache(maxsize=None)
-def _inflect():
+def inflect_engine():
+    """The one ``inflect`` engine (plurals, numbers in words, a/an)."""
     import inflect
 
     return inflect.engine()
@@ -57,12 +57,12 @@ def third_person(lemma: str) -> str:
 
 def plural(noun: str) -> str:
     """Plural of a singular noun (inflect)."""
-    return _inflect().plural_noun(noun) or noun
+    return inflect_engine().plural_noun(noun) or noun
 
 
 def number_words(n: int) -> str:
     """Number written in letters: ``2 -> 'two'``, ``21 -> 'twenty-one'``."""
-    return _inflect().number_to_words(n)
+    return inflect_engine().number_to_words(n)
 
 
 def span(token) -> tuple[int, int]:
@@ -73,6 +73,17 @@ def span(token) -> tuple[int, int]:
 def children(token, *deps: str) -> list:
     """Children of ``token`` whose dependency label is one of ``deps``."""
     return [c for c in token.children if c.dep_ in deps]
+
+
+def in_hyphenated(tok) -> bool:
+    """Whether ``tok`` is part of a hyphenated word: a "-" token right before or after it ("half - pipe")."""
+    doc = tok.doc
+    return (tok.i > 0 and doc[tok.i - 1].text == "-") or (tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-")
+
+
+def matches_at(doc, start: int, words) -> bool:
+    """Whether the lower-cased token texts from ``start`` are ``words`` (a sequence of lower-case words)."""
+    return start + len(words) <= len(doc) and all(doc[start + k].lower_ == w for k, w in enumerate(words))
 
 
 def subject_of(verb):

@@ -117,3 +117,13 @@ def write_sim_inputs(sim_controls):
         return cpath, ctl
 
     return write
+
+
+# --------------------------------------------------------------------- expansion families
+
+@pytest.fixture(scope="session")
+def own_rules(ruleset):
+    """Only the S3 and S4 rules, so that the S3 and S4 checks measure them alone."""
+    import dataclasses
+
+    return dataclasses.replace(ruleset, rules=[r for r in ruleset.rules if r.stage in ("S3", "S4")])

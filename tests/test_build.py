@@ -14,6 +14,8 @@ import pytest
 
 from pipeline.build import CORPUS_COLUMNS, DEFAULT_INPUT
 from pipeline.cli import main
+from pipeline.dedup import dedup
+from pipeline.pair import Group, Pair, Slot
 
 FILES = ["corpus.tsv", "sentences.tsv", "rule_frequencies.tsv", "pair_distribution.tsv", "dropped.tsv",
          "manifest.json", "candidates.tsv"]
@@ -43,14 +45,15 @@ def test_corpus_layout(built):
 
 def test_pairs_match_their_group_sentences(built):
     corpus, sents = read(built / "corpus.tsv"), read(built / "sentences.tsv")
-    by_text = {}
+    groups_of = {}  # (sentence, slot) -> ids of the groups holding that sentence in that slot
     for row in sents.itertuples():
-        by_text.setdefault(row.sentence, set()).add(row.slot)
+        groups_of.setdefault((row.sentence, row.slot), set()).add(row.group)
     related = corpus[corpus["set"] != "unrelated"]
     assert len(related) > 0
     for row in related.itertuples():
         slot_a, slot_b = row.pair_type[:3], row.pair_type[3:]
-        assert slot_a in by_text[row.sentence_A] and slot_b in by_text[row.sentence_B]
+        shared = groups_of.get((row.sentence_A, slot_a), set()) & groups_of.get((row.sentence_B, slot_b), set())
+        assert shared, f"pair {row.pair_ID} ({row.pair_type}) does not join two sentences of one group"
         assert row.set == ("same" if slot_a[-1] == slot_b[-1] and slot_b != "S1b" else "cross")
         fam = slot_b[:2]
         assert row.expected_relation == {"S1": "similar", "S2": "similar", "S3": "contrasting",
@@ -64,10 +67,58 @@ def test_no_identical_or_repeated_pairs(built):
     corpus = read(built / "corpus.tsv")
     keys = [frozenset((a.lower(), b.lower())) for a, b in zip(corpus["sentence_A"], corpus["sentence_B"])]
     assert all(len(k) == 2 for k in keys) and len(set(keys)) == len(keys)
-    dropped = read(built / "dropped.tsv")
-    manifest = json.loads((built / "manifest.json").read_text())
-    dedup = dropped[dropped["stage"] == "dedup"]
-    assert len(dedup) == manifest["counts"]["pairs"]["removed_identical"] + manifest["counts"]["pairs"]["removed_repeated"]
+
+
+def _pair(ga, slot_a, gb, slot_b):
+    return Pair(ga, slot_a, gb, slot_b, slot_a + slot_b, "same", "similar")
+
+
+def test_dedup_removes_identical_and_repeated_pairs():
+    g1 = Group("G00001", None, {"S1a": Slot("A man is riding a horse"), "S1b": Slot("A man rides a horse"),
+                                "S2a": Slot("a MAN is riding a horse"), "S3a": Slot("A man is not riding a horse")})
+    g2 = Group("G00002", None, {"S1a": Slot("A man rides a horse"), "S1b": Slot("a man is riding a horse"),
+                                "S3a": Slot("A MAN IS NOT RIDING A HORSE")})
+    pairs = [
+        _pair(g1, "S1a", g1, "S1b"),  # kept
+        _pair(g1, "S1a", g1, "S2a"),  # the same sentence but for case: identical
+        _pair(g1, "S1a", g1, "S3a"),  # kept
+        _pair(g2, "S1a", g2, "S1b"),  # G00001's S1aS1b in reversed order (and another case): repeated
+        _pair(g2, "S1b", g2, "S3a"),  # G00001's S1aS3a in another case: repeated
+        _pair(g2, "S1a", g2, "S3a"),  # new: kept
+        _pair(g2, "S3a", g1, "S1a"),  # G00001's S1aS3a reversed: repeated
+    ]
+    kept, removed, keys = dedup(pairs)
+    assert kept == [pairs[0], pairs[2], pairs[5]]
+    assert [(r.pair, r.reason) for r in removed] == [
+        (pairs[1], "identical sentences"),
+        (pairs[3], "repeated pair (same as S1aS1b of G00001)"),
+        (pairs[4], "repeated pair (same as S1aS3a of G00001)"),
+        (pairs[6], "repeated pair (same as S1aS3a of G00001)"),
+    ]
+    assert keys == {frozenset(("a man is riding a horse", "a man rides a horse")),
+                    frozenset(("a man is riding a horse", "a man is not riding a horse")),
+                    frozenset(("a man rides a horse", "a man is not riding a horse"))}
+    assert dedup([]) == ([], [], set())
+
+
+def test_build_drops_a_source_pair_repeated_in_reverse(tmp_path):
+    """The second source pair is the first one reversed: every related pair of its group repeats one of the
+    first group's (its S1a is the first group's S1b and expansion depends on the sentence only)."""
+    src = tmp_path / "in.tsv"
+    src.write_text("A man is riding a horse\tA woman is slicing an onion\n"
+                   "A woman is slicing an onion\tA man is riding a horse\n")
+    out = tmp_path / "out"
+    assert main(["build", "--source", f"tsv:{src}", "--out", str(out), "--quiet"]) == 0
+    corpus, dropped = read(out / "corpus.tsv"), read(out / "dropped.tsv")
+    counts = json.loads((out / "manifest.json").read_text())["counts"]["pairs"]
+    related = corpus[corpus["set"] != "unrelated"]
+    assert counts["removed_identical"] == 0
+    assert counts["removed_repeated"] == len(related) == counts["related"] // 2 > 0
+    dedup_rows = dropped[dropped["stage"] == "dedup"]
+    assert len(dedup_rows) == counts["removed_repeated"]
+    assert dedup_rows["item"].str.startswith("G00002 ").all()
+    assert dedup_rows["reason"].str.startswith("repeated pair (same as ").all()
+    assert corpus["sentence_A_original"].isin(["A man is riding a horse", "A woman is slicing an onion"]).all()
 
 
 def test_unrelated_share_and_split(built):
@@ -99,6 +150,7 @@ def test_manifest_records_inputs_and_rules(built):
     assert m["seed"] == 7
     assert m["inputs"][0]["sha256"] == hashlib.sha256(DEFAULT_INPUT.read_bytes()).hexdigest()
     rules_dir = Path(__file__).resolve().parent.parent / "rules"
+    assert set(m["rules"]["files"]) == {p.relative_to(rules_dir).as_posix() for p in rules_dir.rglob("*.yaml")}
     for rel, digest in m["rules"]["files"].items():
         assert hashlib.sha256((rules_dir / rel).read_bytes()).hexdigest() == digest
     assert m["resources"]["spacy"].startswith("3.8") and m["resources"]["wordnet"] == "3.0"
@@ -146,16 +198,19 @@ def test_stage_commands(tmp_path):
     assert main(["normalize", str(src), str(out), "--quiet"]) == 0
     norm = read(out)
     assert list(norm.columns[:4]) == ["input", "output", "rules", "status"] and len(norm) == 2
-    assert norm["output"][1] == "A man is riding a horse"
+    assert norm["input"].tolist() == ["A dog runs through the grass .", "A man is riding a horse"]
+    assert norm["output"].tolist() == ["A dog is running through the grass", "A man is riding a horse"]
+    assert norm["status"].tolist() == ["changed", "unchanged"]
+    assert "present-continuous" in norm["rules"][0].split() and norm["rules"][1] == ""
     tsv = tmp_path / "s1.tsv"
     tsv.write_text("id\tsentence\n1\tA man is riding a horse\n")
     out2 = tmp_path / "exp.tsv"
     assert main(["expand", str(tsv), str(out2), "--quiet"]) == 0
     exp = read(out2)
     assert list(exp.columns) == ["input", "family", "output", "rules", "status"]
-    assert set(exp["family"]) == {"S2", "S3", "S4"}
-    for fam, rows in exp.groupby("family"):
-        assert (rows["status"] == "chosen").sum() == (1 if (rows["status"] != "no candidate").any() else 0)
+    assert set(exp["input"]) == {"A man is riding a horse"}
+    chosen = exp[exp["status"] == "chosen"]
+    assert sorted(chosen["family"]) == ["S2", "S3", "S4"]  # the sentence has a candidate of every family
 
 
 def test_console_script_runs():
@@ -178,6 +233,9 @@ def test_real_sources_small_build(shared_data, tmp_path):
     flickr_caps = {" ".join(line.split("\t")[1].split()) for line in flickr.read_text().splitlines()}
     msr_sents = {" ".join(s.split()) for line in msr.read_text().splitlines() for s in line.split("\t")}
     s0 = sents[sents["slot"].str.startswith("S0")]
+    # two S0s for every sampled source pair whose group normalization did not drop
+    dropped = read(out / "dropped.tsv")
+    assert len(s0) == 2 * (30 + 30 - (dropped["stage"] == "normalize").sum()) > 0
     for row in s0.itertuples():
         assert row.sentence in (flickr_caps if row.dataset == "FLICKR" else msr_sents)
     groups = m["counts"]["normalize"]["groups_kept"]

@@ -17,6 +17,8 @@ CHAIN = [
     ("A boy laughs and claps", "A boy is laughing and clapping"),
     ("A woman tries to open a jar", "A woman is opening a jar"),
     ("A girl is trying to reach the cookie jar", "A girl is reaching the cookie jar"),
+    # complex-verb deletes the participle root "trying"; non-sentential must still add 'is'
+    ("Old cat trying to catch a mouse", "An old cat is catching a mouse"),
     ("A man can juggle three balls", "A man is juggling three balls"),
     ("The chef has to chop an onion", "The chef is chopping an onion"),
     ("The boy will kick the ball", "The boy is kicking the ball"),
@@ -55,7 +57,7 @@ DROPPED = [
 ]
 
 POSSESSIVES = {"my", "your", "his", "its", "our", "their"}
-PREDICATE = re.compile(r"\b(is|are)\b|\b\w+ing\b")
+PREDICATE = re.compile(r"\b(is|are)\b")  # present continuous; otherwise a stative verb must be there
 
 
 @pytest.fixture(scope="module")
@@ -97,10 +99,10 @@ def test_real_flickr_captions(shared_data, nlp, rules, ruleset):
     assert len(kept) >= 0.8 * len(results), f"kept only {len(kept)}/{len(results)}"
     stative = _stative_present(ruleset)
     for r in kept:
-        out = r.output
-        words = out.lower().split()
-        assert out and not out.endswith("."), (r.input, out)
-        assert PREDICATE.search(out) or stative & set(words), f"no predicate: {r.input!r} -> {out!r}"
+        assert r.output and not r.output.endswith("."), (r.input, r.output)
+    no_predicate = [(r.input, r.output) for r in kept
+                    if not (PREDICATE.search(r.output) or stative & set(r.output.lower().split()))]
+    assert not no_predicate, f"{len(no_predicate)}/{len(kept)} kept without is/are or a stative verb: {no_predicate}"
     # no possessive pronoun left ("her" is checked on a parse, it may be an object pronoun)
     for r, doc in zip(kept, nlp.pipe([r.output for r in kept], batch_size=128)):
         bad = [t.text for t in doc if t.tag_ == "PRP$" or t.lower_ in POSSESSIVES]

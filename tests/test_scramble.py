@@ -6,8 +6,6 @@ An S4 candidate must have exactly the words of its S1, except that a/an follows 
 
 from __future__ import annotations
 
-import dataclasses
-import random
 import re
 from collections import Counter
 
@@ -25,11 +23,6 @@ _SAME = {"an": "a", "are": "is", "were": "was", "aren't": "isn't", "weren't": "w
 def bag(text: str) -> Counter:
     """Lower-cased words, with a/an and is/are (was/were) identified."""
     return Counter(_SAME.get(w, w) for w in re.findall(r"[\w'-]+", text.lower()))
-
-
-@pytest.fixture(scope="module")
-def own_rules(ruleset):
-    return dataclasses.replace(ruleset, rules=[r for r in ruleset.rules if r.stage in ("S3", "S4")])
 
 
 def s4(nlp, rules, text):
@@ -81,24 +74,20 @@ def test_s4_none(nlp, own_rules, s1):
 
 
 def test_msrvid_s4_same_words(nlp, own_rules, msrvid_s1s):
-    """S4 on real video descriptions: same multiset of words (modulo a/an, is/are); report the share."""
+    """S4 on real video descriptions: same multiset of words (modulo a/an, is/are), and at least half get one."""
     texts = msrvid_s1s
-    with_s4, by_rule, wrong, broken, samples = 0, Counter(), [], [], []
+    with_s4, wrong, broken = 0, [], []
     for doc in nlp.pipe(texts, disable=["ner"]):
         base = Sentence(doc).render()
         cands = [c for c in expand_doc(doc, own_rules) if c.family == "S4"]
         with_s4 += bool(cands)
         for c in cands:
-            by_rule[c.rules[0]] += 1
             if bag(c.output) != bag(base):
                 wrong.append((base, c.output))
-            if BROKEN.search(c.output) or "  " in c.output:
+            if BROKEN.search(c.output):
                 broken.append((base, c.output))
-            samples.append((base, c.output, c.rules[0]))
     share = with_s4 / len(texts)
-    print(f"\nS4 share on {len(texts)} MSRvid S1s: {share:.1%}; candidates by rule: {dict(by_rule)}")
-    for s1, out, rid in random.Random(0).sample(samples, 5):
-        print(f"  {s1}  ->  {out}  [{rid}]")
     assert not wrong, wrong[:10]
     assert not broken, broken[:10]
-    assert share >= 0.5  # intransitive descriptions ("A man is dancing") have nothing to swap
+    # intransitive descriptions ("A man is dancing") have nothing to swap
+    assert share >= 0.5, f"S4 share {share:.1%}"

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
 from pipeline.actions import similar
 from pipeline.expand import expand_doc, rule_outputs
-from pipeline.sentence import Sentence, article_for
+from pipeline.sentence import Sentence, surface
 
 S2_RULES = ("determiner-similar", "quantifier-similar", "active-to-passive", "passive-to-active", "synonym-wordnet",
             "modifier-implied", "agentive-noun-expansion", "compound-to-relative", "adjective-to-relative")
@@ -45,18 +44,10 @@ BROKEN = [
     (re.compile(r"\b(with a knife|in the water|in the air)\b.*\b\1\b", re.I), "modifier added twice"),
     (re.compile(r"\b(being) \w+ing\b", re.I), "'being' + gerund"),
 ]
-_ARTICLE = re.compile(r"\b(an?) ([A-Za-z][\w-]*)", re.I)
-
-
-def _bad_articles(text: str) -> bool:
-    return any(article_for(word) != art.lower() for art, word in _ARTICLE.findall(text))
 
 
 def _problems(s1: str, s2: str) -> list[str]:
-    found = [name for rx, name in BROKEN if rx.search(s2) and not rx.search(s1)]
-    if _bad_articles(s2):
-        found.append("a/an disagreement")
-    return found
+    return [name for rx, name in BROKEN if rx.search(s2) and not rx.search(s1)]
 
 
 def _s2(doc, ruleset):
@@ -82,12 +73,33 @@ def test_every_written_sentence_gets_s2(written):
         assert cands, f"no S2 candidate for {s1!r}"
 
 
-def test_candidates_record_rules_and_differ(written):
+def test_candidates_record_their_rules(written):
     for s1, cands in written.items():
         for c in cands:
             assert c.rules and all(r in S2_RULES for r in c.rules), c
-            assert c.output.lower() != s1.lower()
-            assert c.output[0].isupper() and not c.output.endswith(".")
+
+
+# a/an by sound, not spelling: every candidate's articles come from surface(), so check it on hand-picked cases
+@pytest.mark.parametrize("text,expected", [
+    ("A man is waiting for a hour", "A man is waiting for an hour"),
+    ("a hourglass is on the table", "An hourglass is on the table"),
+    ("a honest man is talking", "An honest man is talking"),
+    ("A prince is an heir", "A prince is an heir"),
+    ("A man is riding an horse", "A man is riding a horse"),
+    ("A student is walking to an university", "A student is walking to a university"),
+    ("an unicorn is running", "A unicorn is running"),
+    ("A man is wearing an uniform", "A man is wearing a uniform"),
+    ("A woman is holding a umbrella", "A woman is holding an umbrella"),
+    ("A woman is slicing a onion", "A woman is slicing an onion"),
+    ("A man is playing in an one-man band", "A man is playing in a one-man band"),
+    ("an European flag is waving", "A European flag is waving"),
+    ("A car is making an U-turn", "A car is making a U-turn"),
+    ("A doctor is looking at a X-ray", "A doctor is looking at an X-ray"),
+    ("a FBI agent is running", "An FBI agent is running"),
+    ("An man is eating a apple", "A man is eating an apple"),
+])
+def test_surface_articles(text, expected):
+    assert surface(text) == expected
 
 
 def test_no_grammar_breakage_on_written(written):
@@ -108,50 +120,82 @@ def test_combined_candidates_exist(written):
 # ------------------------------------------------------------------------------------------ single rules
 
 
-@pytest.mark.parametrize("s1,s2", [
-    ("A man is riding a bike", "A bike is being ridden by a man"),
-    ("Two men are riding horses", "Horses are being ridden by two men"),
-    ("A boy is kicking two balls", "Two balls are being kicked by a boy"),
-    ("She is eating an apple", "An apple is being eaten by her"),
-    ("A man and a woman are carrying a box", "A box is being carried by a man and a woman"),
-    ("A group of kids is playing in a yard and an old man is feeding a dog",
+# (rule id, S1, one expected output of that rule alone)
+RULE_OUTPUTS = [
+    ("active-to-passive", "A man is riding a bike", "A bike is being ridden by a man"),
+    ("active-to-passive", "Two men are riding horses", "Horses are being ridden by two men"),
+    ("active-to-passive", "A boy is kicking two balls", "Two balls are being kicked by a boy"),
+    ("active-to-passive", "She is eating an apple", "An apple is being eaten by her"),
+    ("active-to-passive", "A man and a woman are carrying a box", "A box is being carried by a man and a woman"),
+    ("active-to-passive", "A group of kids is playing in a yard and an old man is feeding a dog",
      "A group of kids is playing in a yard and a dog is being fed by an old man"),
-])
-def test_active_to_passive(s1, s2, nlp, ruleset):
-    assert s2 in _one("active-to-passive", s1, nlp, ruleset)
+    ("passive-to-active", "A bike is being ridden by a man", "A man is riding a bike"),
+    ("passive-to-active", "Horses are being ridden by two men", "Two men are riding horses"),
+    ("passive-to-active", "A ball is being kicked by him", "He is kicking a ball"),
+    ("passive-to-active", "The song is sung by two girls", "Two girls sing the song"),
+    ("synonym-wordnet", "A man is riding a bicycle", "A man is riding a bike"),
+    ("synonym-wordnet", "A kid is jumping", "A child is jumping"),
+    ("synonym-wordnet", "The kids are jumping", "The children are jumping"),
+    ("synonym-wordnet", "A man is talking on the phone", "A man is speaking on the phone"),
+    ("synonym-wordnet", "A small dog is barking", "A little dog is barking"),
+    ("synonym-wordnet", "A woman is slicing a tomato", "A woman is cutting a tomato"),
+    ("modifier-implied", "A woman is slicing an onion", "A woman is slicing an onion with a knife"),
+    ("modifier-implied", "A girl is flying a kite", "A girl is flying a kite in the air"),
+    ("modifier-implied", "A man is typing", "A man is typing on a keyboard"),
+    ("modifier-implied", "Two dogs are running in the snow", "Two dogs are running in the white snow"),
+    ("agentive-noun-expansion", "A soccer player is kicking a ball", "A person who plays soccer is kicking a ball"),
+    ("agentive-noun-expansion", "Two cyclists are racing", "Two people who ride bicycles are racing"),
+    ("agentive-noun-expansion", "A guitar player in a red shirt is singing",
+     "A person in a red shirt who plays the guitar is singing"),
+    ("agentive-noun-expansion", "A fisherman is sitting on a boat", "A man who fishes is sitting on a boat"),
+    ("compound-to-relative", "A young girl is using a sewing machine",
+     "A young girl is using a machine made for sewing"),
+    ("compound-to-relative", "A man is holding a fishing pole", "A man is holding a pole used for fishing"),
+    ("compound-to-relative", "Kids are jumping into a swimming pool", "Kids are jumping into a pool made for swimming"),
+    ("adjective-to-relative", "A young man is cooking", "A man who is young is cooking"),
+    ("adjective-to-relative", "A black dog is running", "A dog which is black is running"),
+    ("adjective-to-relative", "Two young women are dancing", "Two women who are young are dancing"),
+    ("adjective-to-relative", "Young people are dancing", "People who are young are dancing"),
+    ("adjective-to-relative", "A young man in a hat is cooking", "A man in a hat who is young is cooking"),
+    ("adjective-to-relative", "A woman is slicing a red tomato with a knife",
+     "A woman is slicing a tomato which is red with a knife"),
+    ("adjective-to-relative", "A young man and a woman are dancing", "A man who is young and a woman are dancing"),
+    ("quantifier-similar", "A group of kids is playing", "Some kids are playing"),
+    ("quantifier-similar", "Some dogs are running", "A group of dogs is running"),
+    ("quantifier-similar", "There is a group of people dancing", "There are some people dancing"),
+    ("quantifier-similar", "Several men are fighting", "Some men are fighting"),
+]
+
+# (rule id, S1 the rule must leave alone)
+RULE_REFUSES = [
+    ("active-to-passive", "A man is playing a guitar and singing"),   # shared subject with a second verb
+    ("active-to-passive", "A man is picking up a box"),               # particle
+    ("active-to-passive", "A woman is fixing her hair"),              # possessive would precede its antecedent
+    ("active-to-passive", "A man is having lunch"),                   # excluded verb
+    ("active-to-passive", "A dog is running in the park"),            # no object
+    ("modifier-implied", "A woman is slicing an onion with a knife"),
+    ("modifier-implied", "A man is cutting a tree"),
+    ("modifier-implied", "A man is swimming in a lake"),
+    ("modifier-implied", "A dog is running"),
+    ("compound-to-relative", "A man is playing a video game"),
+    ("compound-to-relative", "A man is sitting on a park bench"),
+    ("compound-to-relative", "A boy is playing with a toy car"),
+    ("adjective-to-relative", "A man is playing an electric guitar"),
+    ("adjective-to-relative", "A man is eating a hot dog"),
+    ("adjective-to-relative", "The other man is sitting"),
+    ("adjective-to-relative", "A large group of people is dancing"),
+    ("quantifier-similar", "A woman is slicing some tomatoes"),        # non-animates
+]
 
 
-@pytest.mark.parametrize("s1", [
-    "A man is playing a guitar and singing",   # shared subject with a second verb
-    "A man is picking up a box",               # particle
-    "A woman is fixing her hair",              # possessive would precede its antecedent
-    "A man is having lunch",                   # excluded verb
-    "A dog is running in the park",            # no object
-])
-def test_active_to_passive_refuses(s1, nlp, ruleset):
-    assert _one("active-to-passive", s1, nlp, ruleset) == []
+@pytest.mark.parametrize("rule_id,s1,s2", RULE_OUTPUTS)
+def test_rule_output(rule_id, s1, s2, nlp, ruleset):
+    assert s2 in _one(rule_id, s1, nlp, ruleset)
 
 
-@pytest.mark.parametrize("s1,s2", [
-    ("A bike is being ridden by a man", "A man is riding a bike"),
-    ("Horses are being ridden by two men", "Two men are riding horses"),
-    ("A ball is being kicked by him", "He is kicking a ball"),
-    ("The song is sung by two girls", "Two girls sing the song"),
-])
-def test_passive_to_active(s1, s2, nlp, ruleset):
-    assert s2 in _one("passive-to-active", s1, nlp, ruleset)
-
-
-@pytest.mark.parametrize("s1,s2", [
-    ("A man is riding a bicycle", "A man is riding a bike"),
-    ("A kid is jumping", "A child is jumping"),
-    ("The kids are jumping", "The children are jumping"),
-    ("A man is talking on the phone", "A man is speaking on the phone"),
-    ("A small dog is barking", "A little dog is barking"),
-    ("A woman is slicing a tomato", "A woman is cutting a tomato"),
-])
-def test_synonym(s1, s2, nlp, ruleset):
-    assert s2 in _one("synonym-wordnet", s1, nlp, ruleset)
+@pytest.mark.parametrize("rule_id,s1", RULE_REFUSES)
+def test_rule_refuses(rule_id, s1, nlp, ruleset):
+    assert _one(rule_id, s1, nlp, ruleset) == []
 
 
 @pytest.mark.parametrize("s1,bad", [
@@ -174,84 +218,6 @@ def test_synonym_lookups_are_cached(nlp, ruleset):
     assert similar._wordnet_synonyms.cache_info().hits > before
 
 
-@pytest.mark.parametrize("s1,s2", [
-    ("A woman is slicing an onion", "A woman is slicing an onion with a knife"),
-    ("A girl is flying a kite", "A girl is flying a kite in the air"),
-    ("A man is typing", "A man is typing on a keyboard"),
-    ("Two dogs are running in the snow", "Two dogs are running in the white snow"),
-])
-def test_modifier(s1, s2, nlp, ruleset):
-    assert s2 in _one("modifier-implied", s1, nlp, ruleset)
-
-
-@pytest.mark.parametrize("s1", [
-    "A woman is slicing an onion with a knife",
-    "A man is cutting a tree",
-    "A man is swimming in a lake",
-    "A dog is running",
-])
-def test_modifier_refuses(s1, nlp, ruleset):
-    assert _one("modifier-implied", s1, nlp, ruleset) == []
-
-
-@pytest.mark.parametrize("s1,s2", [
-    ("A soccer player is kicking a ball", "A person who plays soccer is kicking a ball"),
-    ("Two cyclists are racing", "Two people who ride bicycles are racing"),
-    ("A guitar player in a red shirt is singing", "A person in a red shirt who plays the guitar is singing"),
-    ("A fisherman is sitting on a boat", "A man who fishes is sitting on a boat"),
-])
-def test_agentive(s1, s2, nlp, ruleset):
-    assert s2 in _one("agentive-noun-expansion", s1, nlp, ruleset)
-
-
-@pytest.mark.parametrize("s1,s2", [
-    ("A young girl is using a sewing machine", "A young girl is using a machine made for sewing"),
-    ("A man is holding a fishing pole", "A man is holding a pole used for fishing"),
-    ("Kids are jumping into a swimming pool", "Kids are jumping into a pool made for swimming"),
-])
-def test_compound(s1, s2, nlp, ruleset):
-    assert s2 in _one("compound-to-relative", s1, nlp, ruleset)
-
-
-@pytest.mark.parametrize("s1", ["A man is playing a video game", "A man is sitting on a park bench",
-                                "A boy is playing with a toy car"])
-def test_compound_refuses(s1, nlp, ruleset):
-    assert _one("compound-to-relative", s1, nlp, ruleset) == []
-
-
-@pytest.mark.parametrize("s1,s2", [
-    ("A young man is cooking", "A man who is young is cooking"),
-    ("A black dog is running", "A dog which is black is running"),
-    ("Two young women are dancing", "Two women who are young are dancing"),
-    ("Young people are dancing", "People who are young are dancing"),
-    ("A young man in a hat is cooking", "A man in a hat who is young is cooking"),
-    ("A woman is slicing a red tomato with a knife", "A woman is slicing a tomato which is red with a knife"),
-    ("A young man and a woman are dancing", "A man who is young and a woman are dancing"),
-])
-def test_adjective(s1, s2, nlp, ruleset):
-    assert s2 in _one("adjective-to-relative", s1, nlp, ruleset)
-
-
-@pytest.mark.parametrize("s1", ["A man is playing an electric guitar", "A man is eating a hot dog",
-                                "The other man is sitting", "A large group of people is dancing"])
-def test_adjective_refuses(s1, nlp, ruleset):
-    assert _one("adjective-to-relative", s1, nlp, ruleset) == []
-
-
-@pytest.mark.parametrize("s1,s2", [
-    ("A group of kids is playing", "Some kids are playing"),
-    ("Some dogs are running", "A group of dogs is running"),
-    ("There is a group of people dancing", "There are some people dancing"),
-    ("Several men are fighting", "Some men are fighting"),
-])
-def test_quantifier(s1, s2, nlp, ruleset):
-    assert s2 in _one("quantifier-similar", s1, nlp, ruleset)
-
-
-def test_quantifier_refuses_non_animates(nlp, ruleset):
-    assert _one("quantifier-similar", "A woman is slicing some tomatoes", nlp, ruleset) == []
-
-
 def test_determiner_keeps_mass_nouns(nlp, ruleset):
     outs = _one("determiner-similar", "A dog is running in the grass", nlp, ruleset)
     assert "The dog is running in the grass" in outs
@@ -263,38 +229,25 @@ def test_determiner_keeps_mass_nouns(nlp, ruleset):
 
 @pytest.fixture(scope="module")
 def real(msrvid_s1s, nlp, ruleset):
-    texts = msrvid_s1s
-    docs = list(nlp.pipe(texts, disable=["ner"]))
-    _s2(docs[0], ruleset)  # warm the WordNet reader
-    start = time.perf_counter()
-    results = [(doc.text, _s2(doc, ruleset)) for doc in docs]
-    return results, (time.perf_counter() - start) / len(docs)
+    return [(doc.text, _s2(doc, ruleset)) for doc in nlp.pipe(msrvid_s1s, disable=["ner"])]
 
 
 @pytest.mark.realdata
 def test_real_coverage(real):
-    results, _ = real
-    covered = sum(1 for _, cands in results if cands)
-    assert len(results) >= 150
-    assert covered / len(results) >= 0.7, f"only {covered}/{len(results)} S1s got an S2 candidate"
+    covered = sum(1 for _, cands in real if cands)
+    assert len(real) >= 150
+    assert covered / len(real) >= 0.7, f"only {covered}/{len(real)} S1s got an S2 candidate"
 
 
 @pytest.mark.realdata
 def test_real_coverage_without_determiners(real):
-    results, _ = real
-    covered = sum(1 for _, cands in results if any(c.rules != ("determiner-similar",) for c in cands))
-    assert covered / len(results) >= 0.6
+    covered = sum(1 for _, cands in real if any(c.rules != ("determiner-similar",) for c in cands))
+    assert covered / len(real) >= 0.6
 
 
 @pytest.mark.realdata
 def test_real_no_grammar_breakage(real):
-    results, _ = real
-    bad = [(s1, c.output, c.rules, _problems(s1, c.output)) for s1, cands in results for c in cands
+    bad = [(s1, c.output, c.rules, _problems(s1, c.output)) for s1, cands in real for c in cands
            if _problems(s1, c.output)]
     assert not bad, bad[:10]
 
-
-@pytest.mark.realdata
-def test_real_is_cheap(real):
-    _, per_sentence = real
-    assert per_sentence < 0.05, f"{per_sentence * 1000:.1f} ms per sentence"

@@ -3,7 +3,7 @@
 Used by several of :mod:`.normalize_filters`, :mod:`.normalize_words`, :mod:`.normalize_verbs` and
 :mod:`.normalize_fragments`: lexicon sets, verb lemmas and auxiliaries, subject agreement (is the subject
 plural, where 'is/are' goes) and WordNet look-ups (common word, verb reading). Actions never re-parse; word
-lists come from lexicons and are turned into sets once (:func:`_lexicon_set`).
+lists come from lexicons and are turned into sets once (:meth:`~pipeline.rules.RuleSet.lexicon_set`).
 """
 
 from __future__ import annotations
@@ -19,23 +19,9 @@ _RELATIVE_PRONOUNS = ("that", "which", "who", "whom", "whose")
 
 
 # --------------------------------------------------------------------------------------------------------
-# lexicon helpers
-
-
-def _as_set(entries) -> frozenset[str]:
-    return frozenset(str(x).lower() for x in entries)
-
-
-def _lexicon_set(ctx, name: str) -> frozenset[str]:
-    """A list lexicon (or the keys of a mapping lexicon) as a lower-cased frozenset, built once."""
-    return ctx.derived(name, _as_set)
-
-
-# --------------------------------------------------------------------------------------------------------
 # small parse / inflection helpers
 
 
-@functools.lru_cache(maxsize=65536)
 def _lemma(word: str) -> str:
     """Verb lemma of a word form (lemminflect, more reliable than the small model's: 'riding' -> 'ride')."""
     return lemma_of(word, "VERB")
@@ -120,8 +106,7 @@ def _present_simple(lemma: str, plural: bool) -> str:
 def _common_word(text: str) -> bool:
     """Whether ``text`` is a common English word in WordNet (a sense that is not a named instance), and has
     no named-instance sense: NER on lower-case captions tags words like "Frisbee" or "Corgi"."""
-    wn = resources.wordnet()
-    synsets = wn.synsets(text.lower().replace(" ", "_"))
+    synsets = resources.synsets(text.lower())
     if not synsets:
         return False
     instance = any(s.instance_hypernyms() for s in synsets)
@@ -132,8 +117,7 @@ def _common_word(text: str) -> bool:
 def _verb_reading(word: str) -> str | None:
     """The verb lemma of ``word`` when it can be a verb (WordNet has the lemma as a verb), else None."""
     lemma = _lemma(word)
-    wn = resources.wordnet()
-    return lemma if wn.synsets(lemma, pos="v") else None
+    return lemma if resources.synsets(lemma, "v") else None
 
 
 def _np_plural(root) -> bool:

@@ -24,11 +24,24 @@ from pydantic import BaseModel, Field
 
 from .. import resources
 from ..rules import action
-from ..wordforms import SUBJECT_DEPS, children, inflect_word, is_plural_np, lemma_of, plural
+from ..wordforms import (
+    SUBJECT_DEPS,
+    children,
+    in_hyphenated,
+    inflect_word,
+    is_plural_np,
+    lemma_of,
+    matches_at,
+    plural,
+)
 
 FINITE_TAGS = ("VBZ", "VBP", "VBD", "MD")
 DO_FORMS = {"VBZ": "does", "VBP": "do", "VBD": "did"}
 DEFAULT_NEGATIVES = ["not", "n't", "no", "never", "nobody", "nothing", "none", "neither", "nor", "nowhere"]
+_DEFAULT_NEGATIVE_SET = frozenset(DEFAULT_NEGATIVES)
+# fixed expressions whose words a word-level rule must not touch (``frozen`` param default)
+DEFAULT_FROZEN = ("upside down", "each other", "one another", "right now", "all over", "up and down",
+                  "back and forth", "in and out", "at least", "close up")
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -108,11 +121,6 @@ def _pick(value: Any, number: str) -> list[str]:
     return list(value)
 
 
-def _in_hyphenated(tok) -> bool:
-    doc = tok.doc
-    return (tok.i > 0 and doc[tok.i - 1].text == "-") or (tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-")
-
-
 def _frozen_tokens(doc, phrases) -> set[int]:
     """Indices of tokens inside fixed expressions ("upside down", "each other") that a rule must not touch."""
     out: set[int] = set()
@@ -132,7 +140,7 @@ def _match_at(doc, start: int, keys) -> tuple[str, int] | None:
             continue  # cheap test before splitting: most keys do not start with this word
         words = key.split()
         end = start + len(words)
-        if end <= len(doc) and all(doc[start + k].lower_ == w for k, w in enumerate(words)):
+        if matches_at(doc, start, words):
             if best is None or end > best[1]:
                 best = (key, end)
     return best
@@ -336,7 +344,7 @@ def there_is_no(sent, params: ThereIsNoParams, ctx):
             continue
         if verb.tag_ != "VBG" and not (verb.tag_ == "VBN" and any(c.lower_ == "being" for c in verb.children)):
             continue
-        if subj.right_edge.i + 1 != aux.i or _negated(verb, set(DEFAULT_NEGATIVES)):
+        if subj.right_edge.i + 1 != aux.i or _negated(verb, _DEFAULT_NEGATIVE_SET):
             continue
         if any(c.dep_ == "conj" for c in subj.children):
             continue
@@ -386,8 +394,7 @@ def _wordnet_antonyms(lemma: str, wn_pos: str, max_senses: int, min_zipf: float,
     antonymy of the lemma; with ``indirect`` and no direct antonym, an adjective whose first sense is a
     satellite takes the antonyms of that sense's head synset),
     kept when their Zipf frequency reaches ``min_zipf``."""
-    wn = resources.wordnet()
-    synsets = wn.synsets(lemma, wn_pos)[:max_senses]
+    synsets = resources.synsets(lemma, wn_pos)[:max_senses]
     cands: list[str] = []
     for ss in synsets:
         for lem in ss.lemmas():
@@ -416,9 +423,7 @@ class WordnetAntonymParams(BaseModel):
     multiword: bool = False
     skip_lemmas: list[str] = Field(default_factory=lambda: ["be", "have", "do", "get", "other"])
     exclude: dict[str, list[str]] = Field(default_factory=dict)
-    frozen: list[str] = Field(default_factory=lambda: [
-        "upside down", "each other", "one another", "right now", "all over", "up and down", "back and forth",
-        "in and out", "at least", "close up"])
+    frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
 
 
 @action("wordnet_antonym", stages=("S3",), params=WordnetAntonymParams)
@@ -437,7 +442,7 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ctx):
             continue
         if not tok.tag_.startswith(_TAG_PREFIX[tok.pos_]):
             continue
-        if _in_hyphenated(tok):  # "half-pipe"
+        if in_hyphenated(tok):  # "half-pipe"
             continue
         if tok.pos_ == "ADJ" and tok.lower_.endswith("ing") and tok.i > 0 and doc[tok.i - 1].lemma_ == "be":
             continue  # "are sweeping water": a progressive verb mis-tagged as an adjective
@@ -465,9 +470,7 @@ class LexiconOppositeParams(BaseModel):
     lexicon: str = "opposites"
     pos_groups: dict[str, list[str]] = Field(default_factory=lambda: {
         "NOUN": ["NOUN"], "VERB": ["VERB"], "ADJ": ["ADJ"], "ADV": ["ADV", "ADP", "PART", "SCONJ"]})
-    frozen: list[str] = Field(default_factory=lambda: [
-        "upside down", "each other", "one another", "right now", "all over", "up and down", "back and forth",
-        "in and out", "at least", "close up"])
+    frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
     # gendered pronouns by position: subject, object, possessive, reflexive
     pronouns: dict[str, list[str]] = Field(default_factory=lambda: {
         "m": ["he", "him", "his", "himself"], "f": ["she", "her", "her", "herself"]})
@@ -550,7 +553,7 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ctx):
                         o.lemma_.lower() in cond["unless_object"]
                         for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
-                if _in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
+                if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):
                     continue  # "sitting down" needs the entry "sit down"

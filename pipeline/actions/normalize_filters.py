@@ -13,7 +13,6 @@ from pydantic import BaseModel
 
 from ..errors import Unnormalizable
 from ..rules import action
-from ._normalize_common import _lexicon_set
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -54,7 +53,7 @@ class DropPronounParams(BaseModel):
 def drop_first_second_person(sent, params: DropPronounParams, ctx) -> None:
     """Drop a sentence speaking in first or second person ("I am ...", "you can see ..."): SICK's sentences
     describe a scene in third person (section 3.1)."""
-    words = _lexicon_set(ctx, params.lexicon)
+    words = ctx.lexicon_set(params.lexicon)
     for t in sent.doc:
         if t.pos_ == "PRON" and t.lower_ in words:
             raise Unnormalizable(f"first or second person ({t.text})")

@@ -23,7 +23,6 @@ from ._normalize_common import (
     _be_anchor,
     _common_word,
     _lemma,
-    _lexicon_set,
     _loose_subject,
     _np_plural,
     _plural_subject,
@@ -57,9 +56,8 @@ class FragmentParams(BaseModel):
 @functools.lru_cache(maxsize=16384)
 def _is_clothing(noun: str, hypernyms: tuple[str, ...]) -> bool:
     """Whether ``noun`` names a garment (WordNet hypernym closure): "a man in a red shirt" is not where he is."""
-    wn = resources.wordnet()
     targets = set(hypernyms)
-    for s in wn.synsets(noun, pos="n")[:3]:
+    for s in resources.synsets(noun, "n")[:3]:
         for path in s.hypernym_paths():
             if any(h.name() in targets for h in path):
                 return True
@@ -69,11 +67,11 @@ def _is_clothing(noun: str, hypernyms: tuple[str, ...]) -> bool:
 @functools.lru_cache(maxsize=16384)
 def _verb_dominant(lemma: str) -> bool:
     """Whether ``lemma`` is used more as a verb than as a noun (WordNet 3.0 sense-tagged counts)."""
-    wn = resources.wordnet()
     v, n = resources.word_count(lemma, "v"), resources.word_count(lemma, "n")
     if v or n:
         return v >= n
-    return bool(wn.synsets(lemma, pos="v")) and len(wn.synsets(lemma, pos="v")) >= len(wn.synsets(lemma, pos="n"))
+    verb_senses = resources.synsets(lemma, "v")
+    return bool(verb_senses) and len(verb_senses) >= len(resources.synsets(lemma, "n"))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -82,13 +80,14 @@ def _gerund_not_noun(word: str, lemma: str) -> bool:
     return resources.word_count(word, "n") <= 4 and resources.word_count(lemma, "v") >= 10
 
 
-def _misparsed_verb(sent, root):
+def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
     """A verb the small model tagged as a noun in a description without verb ("a boy winks ...", "two dogs
     tug at ...", "the boy in blue runs ...", "a dog swimming in ..."): ``(token, subject plural)`` or None.
 
     Accepted only when the word form agrees as a verb and disagrees as a noun with the subject (a singular
     subject before an -s form, a plural one before a bare form), follows a noun or adjective, is not followed
-    by a noun, and the word is used more as a verb than as a noun (WordNet counts)."""
+    by a noun, is not a garment (WordNet hypernyms ``clothing``), and the word is used more as a verb than as
+    a noun (WordNet counts)."""
     doc = sent.doc
     subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
     if root.pos_ == "NOUN" and subj and not sent.edited(root.i) and _verb_reading(root.lower_):
@@ -119,7 +118,7 @@ def _misparsed_verb(sent, root):
             if lemma != word and _verb_reading(word) and (v.i == root.i or _gerund_not_noun(word, lemma)):
                 return v, plural
             continue
-        if not _verb_reading(word) or _is_clothing(lemma_of(word, "NOUN"), _CLOTHING):
+        if not _verb_reading(word) or _is_clothing(lemma_of(word, "NOUN"), clothing):
             continue
         # "a dog trots ...": an -s noun after "a" cannot head the noun phrase
         indefinite = v.tag_ in ("NNS", "NNPS") and any(
@@ -230,7 +229,10 @@ def fragment_to_sentence(sent, params: FragmentParams, ctx) -> None:
         raise Unnormalizable("non-sentential description with no predicate")
     root = roots[0]
     if root.pos_ in ("VERB", "AUX"):
-        if sent.edited(root.i):
+        # complex-verb folds a root "trying to bite" into "biting": the root is deleted, its xcomp is the
+        # participle, and the description still lacks 'is/are'; any other rewritten root is left alone
+        if sent.edited(root.i) and (sent.text(root.i) or not any(
+                c.dep_ == "xcomp" and sent.text(c.i).endswith("ing") for c in root.children)):
             return
         auxes = _aux_children(root)
         subj = subject_of(root)
@@ -248,7 +250,7 @@ def fragment_to_sentence(sent, params: FragmentParams, ctx) -> None:
     if root.pos_ not in ("NOUN", "PROPN", "PRON", "NUM") and not (
             root.pos_ == "INTJ" and _common_word(root.text)):  # "Boy in kitchen ..." tagged as interjection
         raise Unnormalizable("non-sentential description with no predicate")
-    stative = _lexicon_set(ctx, params.stative_lexicon)
+    stative = ctx.lexicon_set(params.stative_lexicon)
     agree = root  # the noun phrase the predicate agrees with
     # "a close-up of a dog running" -> "a dog running"
     if _hyphenated_text(doc, root).lower() in params.picture_nouns:
@@ -258,7 +260,7 @@ def fragment_to_sentence(sent, params: FragmentParams, ctx) -> None:
             sent.delete(*range(0, of[0].i + 1))
             agree = pobj[0]
     found = _fragment_predicate(sent, root, params, participles_only=True)
-    found_verb = _misparsed_verb(sent, root) if found is None else None
+    found_verb = _misparsed_verb(sent, root, tuple(params.clothing_hypernyms)) if found is None else None
     if found_verb is not None:
         verb, plural = found_verb
         lemma = _lemma(verb.lower_)

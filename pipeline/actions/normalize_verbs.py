@@ -18,14 +18,13 @@ from typing import Iterable, Literal
 from pydantic import BaseModel
 
 from ..rules import action
-from ..wordforms import be_present, gerund, inflect_word, span, subject_of
+from ..wordforms import SUBJECT_DEPS, aux_be, be_present, children, gerund, inflect_word, span, subject_of
 from ._normalize_common import (
     _AUX_DEPS,
     _antecedent,
     _aux_children,
     _be_anchor,
     _lemma,
-    _lexicon_set,
     _loose_subject,
     _plural_subject,
     _present_simple,
@@ -111,8 +110,7 @@ def _conjunct_verbs(verb) -> list:
     """Verbs coordinated with ``verb`` that share its subject (no subject of their own)."""
     out = []
     for c in verb.children:
-        if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and not any(
-                g.dep_ in ("nsubj", "nsubjpass", "expl") for g in c.children):
+        if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and not children(c, *SUBJECT_DEPS):
             out.append(c)
             out.extend(_conjunct_verbs(c))
     return out
@@ -189,7 +187,7 @@ def _has_be(tok) -> bool:
     """Whether ``tok`` is a copula complement ("is about") or has a form of be as auxiliary."""
     if tok.dep_ == "acomp" and tok.head.lemma_ == "be":
         return True
-    return any(c.dep_ in _AUX_DEPS and c.lemma_ == "be" for c in tok.children)
+    return aux_be(tok) is not None
 
 
 def _is_finite_group(head, group_heads) -> bool:
@@ -206,7 +204,7 @@ def catenative_to_continuous(sent, params: CatenativeParams, ctx) -> None:
     constructions; modals and auxiliaries). The head verbs and their complements ("to" infinitive,
     "-ing") come from the lexicon."""
     table = ctx.derived(params.lexicon, _catenative_table)
-    stative = _lexicon_set(ctx, params.stative_lexicon)
+    stative = ctx.lexicon_set(params.stative_lexicon)
     doc = sent.doc
     for comp in doc:
         if comp.dep_ != "xcomp" or comp.pos_ not in ("VERB", "AUX") or sent.edited(comp.i):
@@ -276,8 +274,8 @@ class ModalParams(BaseModel):
 def modal_to_continuous(sent, params: ModalParams, ctx) -> None:
     """Modal auxiliary + verb -> present continuous ("can ride" -> "is riding", "will be playing" -> "is
     playing", "must be tired" -> "is tired"); Table 2 (modals and auxiliaries)."""
-    modals = _lexicon_set(ctx, params.lexicon)
-    stative = _lexicon_set(ctx, params.stative_lexicon)
+    modals = ctx.lexicon_set(params.lexicon)
+    stative = ctx.lexicon_set(params.stative_lexicon)
     for md in sent.doc:
         if md.tag_ != "MD" or md.lower_ not in modals or md.dep_ != "aux" or sent.edited(md.i):
             continue
@@ -334,7 +332,7 @@ def present_continuous(sent, params: ContinuousParams, ctx) -> None:
     dogs are running", "has caught" -> "is catching", "was running" -> "is running"); coordinated verbs
     sharing a subject take a bare gerund ("jumps and smiles" -> "is jumping and smiling"). Stative verbs
     (lexicon) keep the simple present. Table 2 (non-stative verbs -> present continuous)."""
-    stative = _lexicon_set(ctx, params.stative_lexicon)
+    stative = ctx.lexicon_set(params.stative_lexicon)
     doc = sent.doc
     for verb in doc:
         if verb.pos_ not in ("VERB", "AUX") or verb.dep_ in _AUX_DEPS or verb.tag_ == "MD":
@@ -378,7 +376,7 @@ def present_continuous(sent, params: ContinuousParams, ctx) -> None:
                 continue
             if lemma in stative:
                 continue
-            own_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
+            own_subject = bool(children(verb, *SUBJECT_DEPS))
             if verb.dep_ == "conj" and not own_subject and verb.head.pos_ in ("VERB", "AUX") \
                     and _reads_continuous(sent, verb.head):
                 sent.replace(verb.i, gerund(lemma))
@@ -425,7 +423,7 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ctx) -> None:
     """Subordinate clause -> coordinate ("a man sings while a woman dances" -> "... and a woman dances"); a
     clause written first is moved after the main clause. Table 2 (subordinates -> coordinates). Copies the
     clause's current text when moving it, so it runs after the rules that edit words."""
-    marks = _lexicon_set(ctx, params.lexicon)
+    marks = ctx.lexicon_set(params.lexicon)
     not_before = set(params.not_before)
     doc = sent.doc
     for mark in doc:

@@ -17,8 +17,8 @@ from pydantic import BaseModel
 from .. import resources
 from ..errors import Unnormalizable
 from ..rules import action
-from ..wordforms import lemma_of, number_words, span
-from ._normalize_common import _common_word, _lexicon_set
+from ..wordforms import in_hyphenated, lemma_of, matches_at, number_words, span
+from ._normalize_common import _common_word
 
 POSSESSIVE_PRONOUNS = ("my", "your", "his", "her", "its", "our", "their")
 
@@ -88,23 +88,15 @@ def drop_mwe(sent, params: MweParams, ctx) -> None:
     n = len(doc)
     i = 0
     while i < n:
-        cands = index.get(doc[i].lower_)
         matched = 0
-        if cands:
-            for words in cands:
-                k = len(words)
-                if i + k <= n and all(doc[i + j].lower_ == words[j] for j in range(k)) \
-                        and not sent.any_edited(range(i, i + k)):
-                    matched = k
-                    break
+        for words in index.get(doc[i].lower_, ()):
+            if matches_at(doc, i, words) and not sent.any_edited(range(i, i + len(words))):
+                matched = len(words)
+                break
         if not matched:
             i += 1
             continue
-        sent.delete(*range(i, i + matched))
-        if i + matched < n and doc[i + matched].text == ",":
-            sent.delete(i + matched)
-        elif i > 0 and doc[i - 1].text == ",":
-            sent.delete(i - 1)
+        _delete_phrase(sent, i, i + matched)
         i += matched
 
 
@@ -167,7 +159,7 @@ def normalize_numbers(sent, params: NumberParams, ctx) -> None:
         if tok.tag_ != "CD" and not tok.like_num:
             continue
         # part of a hyphenated word ("4-wheeler", "3 - year - old")
-        if (tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-") or (tok.i > 0 and doc[tok.i - 1].text == "-"):
+        if in_hyphenated(tok):
             value = _to_int(tok.text)
             if value is not None and value <= params.max_in_words:
                 sent.replace(tok.i, number_words(value))
@@ -179,9 +171,7 @@ def normalize_numbers(sent, params: NumberParams, ctx) -> None:
         if prev is not None and prev.lower_ in labels and not sent.edited(prev.i):
             if prev.pos_ == "NOUN" and prev.dep_ in ("dobj", "pobj", "nsubj", "attr") and head.i == prev.i:
                 _drop_np(sent, prev, "number that is not a determiner")  # "wearing number 23"
-            elif prev.pos_ == "VERB":  # "a car numbered 104"
-                _delete_phrase(sent, prev.i, tok.i + 1)
-            else:  # "the number 157 bike" -> "the bike"
+            else:  # "a car numbered 104"; "the number 157 bike" -> "the bike"
                 _delete_phrase(sent, prev.i, tok.i + 1)
             continue
         if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in time_words:
@@ -223,8 +213,7 @@ class NamedEntityParams(BaseModel):
 
 @functools.lru_cache(maxsize=16384)
 def _any_common_sense(word: str) -> bool:
-    wn = resources.wordnet()
-    return any(not s.instance_hypernyms() for s in wn.synsets(word.lower()))
+    return any(not s.instance_hypernyms() for s in resources.synsets(word.lower()))
 
 
 def _is_named_entity(ent, exceptions: frozenset[str]) -> bool:
@@ -248,7 +237,7 @@ def named_entity_to_class(sent, params: NamedEntityParams, ctx) -> None:
     """Named entity -> a word for its class ("John" -> "a person", "in New York" -> "in a city"); a name that
     only modifies a noun is removed ("a Nike shirt" -> "a shirt"); Table 2 (named entities)."""
     classes = ctx.lexicon(params.lexicon)
-    exceptions = _lexicon_set(ctx, params.exceptions_lexicon)
+    exceptions = ctx.lexicon_set(params.exceptions_lexicon)
     doc = sent.doc
     for ent in doc.ents:
         entry = classes.get(ent.label_)
@@ -277,10 +266,7 @@ def named_entity_to_class(sent, params: NamedEntityParams, ctx) -> None:
                                            for c in root.children)
         if not has_det and not plural and params.determiner:
             word = f"{params.determiner} {word}"
-        if end > ent.end:  # possessive 's stays
-            sent.set_span(start, ent.end, word)
-        else:
-            sent.set_span(start, end, word)
+        sent.set_span(start, ent.end, word)  # a possessive 's after the name stays
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -318,8 +304,7 @@ class ArticleParams(BaseModel):
 
 @functools.lru_cache(maxsize=16384)
 def _mass_noun(noun: str, lexnames: tuple[str, ...]) -> bool:
-    wn = resources.wordnet()
-    synsets = wn.synsets(noun, pos="n")
+    synsets = resources.synsets(noun, "n")
     return bool(synsets) and synsets[0].lexname() in lexnames
 
 

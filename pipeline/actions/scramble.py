@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from .. import resources
 from ..rules import action
-from ..wordforms import is_plural_np, span
+from ..wordforms import SUBJECT_DEPS, children, is_plural_np, span
 
 BE_AGREEMENT = {("is", True): "are", ("are", False): "is", ("was", True): "were", ("were", False): "was"}
 _SUBJECT = ("nsubj", "nsubjpass")
@@ -118,7 +118,7 @@ def _agree(s, verb, plural: bool, allowed: bool) -> bool:
 
 
 def _has_subject(verb) -> bool:
-    return any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
+    return bool(children(verb, *SUBJECT_DEPS))
 
 
 def _main_verbs(doc):
@@ -183,7 +183,7 @@ def _compound_start(noun) -> int:
 @functools.lru_cache(maxsize=65536)
 def _is_wordnet_noun(word: str) -> bool:
     """Whether WordNet 3.0 knows ``word`` as a noun (spaCy sometimes tags "indoors" or "uphill" NNS)."""
-    return bool(resources.wordnet().synsets(word, "n"))
+    return bool(resources.synsets(word, "n"))
 
 
 _NOUN_MODIFIERS = ("amod", "compound", "prep", "acl", "relcl", "nmod", "poss")
@@ -284,6 +284,15 @@ class SwapModifiersParams(BaseModel):
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "dative", "oprd"])
 
 
+def _class_index(entries) -> dict[str, frozenset[str]]:
+    """``{word: classes}`` from a class lexicon ``{class: [words]}`` (words lower-cased)."""
+    index: dict[str, set[str]] = {}
+    for name, words in entries.items():
+        for w in words:
+            index.setdefault(str(w).lower(), set()).add(name)
+    return {w: frozenset(names) for w, names in index.items()}
+
+
 @action("swap_modifiers", stages=("S4",), params=SwapModifiersParams)
 def swap_modifiers(sent, params: SwapModifiersParams, ctx):
     """Swap the modifiers of two different nouns; Marelli et al. 2014, Table 3 (S4, scrambling: modifiers
@@ -301,10 +310,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ctx):
             and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)]
     classes = None
     if params.class_lexicon:
-        classes = {}
-        for name, words in ctx.lexicon(params.class_lexicon).items():
-            for w in words:
-                classes.setdefault(str(w).lower(), set()).add(name)
+        classes = ctx.derived(params.class_lexicon, _class_index)
         mods = [m for m in mods if m.lower_ in classes]
     for i, m1 in enumerate(mods):
         for m2 in mods[i + 1:]:

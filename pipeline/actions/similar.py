@@ -30,12 +30,14 @@ from pydantic import BaseModel, Field
 from .. import resources
 from ..rules import action
 from ..wordforms import (
+    SUBJECT_DEPS,
     aux_be,
     be_present,
     children,
     inflect_word,
     is_plural_np,
     lemma_of,
+    matches_at,
     participle,
     plural,
     span,
@@ -50,23 +52,11 @@ PRESENT_TAGS = ("VBZ", "VBP")
 
 
 @functools.lru_cache(maxsize=65536)
-def _synsets(lemma: str, pos: str) -> tuple:
-    """WordNet synsets of ``lemma`` for WordNet POS ``pos`` (n/v/a), most frequent sense first (cached)."""
-    return tuple(resources.wordnet().synsets(lemma.replace(" ", "_"), pos))
-
-
-@functools.lru_cache(maxsize=65536)
-def _lexnames(lemma: str, pos: str, senses: int) -> frozenset[str]:
-    """Lexicographer files (``noun.artifact``…) of the first ``senses`` senses of ``lemma``."""
-    return frozenset(s.lexname() for s in _synsets(lemma, pos)[:senses])
-
-
-@functools.lru_cache(maxsize=65536)
 def _is_hyponym_of(lemma: str, ancestor: str, senses: int) -> bool:
     """Whether one of the first ``senses`` noun senses of ``lemma`` has synset ``ancestor`` among its
     hypernyms (instance hypernyms included), e.g. ``('kid', 'person.n.01')``."""
     target = resources.wordnet().synset(ancestor)
-    for s in _synsets(lemma, "n")[:senses]:
+    for s in resources.synsets(lemma, "n")[:senses]:
         if s == target or target in s.closure(lambda x: x.hypernyms() + x.instance_hypernyms()):
             return True
     return False
@@ -83,14 +73,14 @@ def _wordnet_synonyms(lemma: str, pos: str, max_senses: int, reverse_senses: int
     ``min_zipf``. Most frequent first.
     """
     out: list[str] = []
-    for synset in _synsets(lemma, pos)[:max_senses]:
+    for synset in resources.synsets(lemma, pos)[:max_senses]:
         for lem in sorted(synset.lemmas(), key=lambda x: -resources.lemma_count(x)):
             name = lem.name()
             if name == lemma or not name.isalpha() or not name.islower() or name in out:
                 continue
             if resources.lemma_count(lem) < min_count or resources.zipf(name) < min_zipf:
                 continue
-            if synset not in _synsets(name, pos)[:reverse_senses]:
+            if synset not in resources.synsets(name, pos)[:reverse_senses]:
                 continue
             out.append(name)
     return tuple(out)
@@ -99,7 +89,7 @@ def _wordnet_synonyms(lemma: str, pos: str, max_senses: int, reverse_senses: int
 @functools.lru_cache(maxsize=65536)
 def _always_capitalized(word: str) -> bool:
     """Whether WordNet spells ``word`` only with a capital ("American", "Asian", "Christmas")."""
-    names = [lem.name() for pos in ("n", "a") for syn in _synsets(word, pos) for lem in syn.lemmas()
+    names = [lem.name() for pos in ("n", "a") for syn in resources.synsets(word, pos) for lem in syn.lemmas()
              if lem.name().lower() == word.lower()]
     return bool(names) and all(n[0].isupper() for n in names)
 
@@ -167,7 +157,7 @@ def _is_person(lemma: str, senses: int, synset: str = "person.n.01",
                lexnames: tuple[str, ...] = ("noun.person",)) -> bool:
     """Whether one of the first ``senses`` WordNet senses of noun ``lemma`` is a person (hypernym
     ``synset`` or lexicographer file in ``lexnames``)."""
-    return _is_hyponym_of(lemma, synset, senses) or bool(_lexnames(lemma, "n", senses) & set(lexnames))
+    return _is_hyponym_of(lemma, synset, senses) or bool(resources.lexnames(lemma, "n", senses) & set(lexnames))
 
 
 def _clause_ok(verb) -> bool:
@@ -178,7 +168,7 @@ def _clause_ok(verb) -> bool:
     if any(c.dep_ in ("nsubj", "nsubjpass") and c.tag_ in ("WP", "WDT") for c in verb.children):
         return False
     for c in verb.children:
-        if c.dep_ == "conj" and not children(c, "nsubj", "nsubjpass", "expl"):
+        if c.dep_ == "conj" and not children(c, *SUBJECT_DEPS):
             return False
     return True
 
@@ -200,7 +190,7 @@ def swap_determiner(sent, params: SwapDeterminerParams, ctx):
     setting ("in the grass" stays).
     """
     table = ctx.lexicon(params.lexicon)
-    mass = set(ctx.lexicon(params.mass_lexicon)) if params.mass_lexicon else set()
+    mass = ctx.lexicon_set(params.mass_lexicon) if params.mass_lexicon else frozenset()
     for tok in sent.doc:
         if tok.dep_ == "det" and tok.lower_ in table and tok.head.tag_ in ("NN", "NNP"):
             if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
@@ -213,10 +203,6 @@ def swap_determiner(sent, params: SwapDeterminerParams, ctx):
 
 class SwapQuantifierParams(BaseModel):
     lexicon: str = "similar_quantifiers"
-
-
-def _match_phrase(doc, i: int, words: list[str]) -> bool:
-    return i + len(words) <= len(doc) and all(doc[i + k].lower_ == w for k, w in enumerate(words))
 
 
 def _agreement_token(root):
@@ -254,7 +240,7 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ctx):
     for entry in ctx.lexicon(params.lexicon):
         words = entry["from"].split()
         for i in range(len(doc)):
-            if not _match_phrase(doc, i, words):
+            if not matches_at(doc, i, words):
                 continue
             if i > 0 and doc[i - 1].pos_ in ("DET", "NUM", "ADJ"):
                 continue
@@ -268,7 +254,7 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ctx):
                 continue
             if (entry.get("hypernyms") or entry.get("lexnames")) and not (
                     any(_is_hyponym_of(_lemma(noun), h, 1) for h in entry.get("hypernyms", ()))
-                    or _lexnames(_lemma(noun), "n", 1) & set(entry.get("lexnames", ()))):
+                    or resources.lexnames(_lemma(noun), "n", 1) & set(entry.get("lexnames", ()))):
                 continue
             inside = set(range(i, noun.i + 1))
             roots = [t for t in doc[i:noun.i + 1] if t.head.i not in inside or t.head.i == t.i]
@@ -296,6 +282,12 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ctx):
 class VoiceParams(BaseModel):
     pronoun_lexicon: str = "pronoun_cases"
     exclude_verbs: list[str] = Field(default_factory=lambda: ["have", "be", "get", "lack", "resemble"])
+
+
+def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
+    """``(nominative -> accusative, accusative -> nominative)`` from the pronoun lexicon."""
+    to_acc = dict(entries)
+    return to_acc, {v: k for k, v in to_acc.items()}
 
 
 def _np_text(sent, tok, start: int, end: int, cases: dict[str, str]) -> str | None:
@@ -326,7 +318,7 @@ def active_to_passive(sent, params: VoiceParams, ctx):
     continuous gives "is being ridden", the simple present "is ridden".
     """
     doc = sent.doc
-    to_acc = dict(ctx.lexicon(params.pronoun_lexicon))
+    to_acc, to_nom = ctx.derived(params.pronoun_lexicon, _pronoun_cases)
     for verb in doc:
         if verb.pos_ != "VERB" or verb.tag_ not in ("VBG", "VBZ", "VBP"):
             continue
@@ -359,8 +351,7 @@ def active_to_passive(sent, params: VoiceParams, ctx):
             continue
         new_subj = _np_text(sent, obj, o0, o1, {})
         if obj.pos_ == "PRON":
-            back = {v: k for k, v in to_acc.items()}
-            new_subj = back.get(obj.lower_, new_subj)
+            new_subj = to_nom.get(obj.lower_, new_subj)
         agent = _np_text(sent, subj, s0, s1, to_acc)
         if not new_subj or not agent:
             continue
@@ -376,8 +367,7 @@ def passive_to_active(sent, params: VoiceParams, ctx):
     """Passive clause with a by-agent -> active ("A bike is being ridden by a man" -> "A man is riding a
     bike"); Table 3, S2. "is being ridden" gives the present continuous, "is ridden" the simple present."""
     doc = sent.doc
-    to_acc = dict(ctx.lexicon(params.pronoun_lexicon))
-    to_nom = {v: k for k, v in to_acc.items()}
+    to_acc, to_nom = ctx.derived(params.pronoun_lexicon, _pronoun_cases)
     for verb in doc:
         if verb.tag_ != "VBN" or verb.pos_ != "VERB":
             continue
@@ -450,6 +440,11 @@ def _inflect_as(lemma: str, tag: str) -> str:
     return inflect_word(lemma, tag)
 
 
+def _blocked_anywhere(entries) -> frozenset[str]:
+    """The blocklist's ``any`` words (never a synonym)."""
+    return frozenset((entries or {}).get("any", ()))
+
+
 @action("wordnet_synonym", stages=("S2",), params=SynonymParams)
 def wordnet_synonym(sent, params: SynonymParams, ctx):
     """Replace a noun, verb or adjective by a common near synonym ("bicycle" -> "bike"); Table 3, S2.
@@ -461,7 +456,7 @@ def wordnet_synonym(sent, params: SynonymParams, ctx):
     """
     block = ctx.lexicon(params.blocklist_lexicon) or {}
     extra = ctx.lexicon(params.additions_lexicon) or {}
-    never = set(block.get("any", ()))
+    never = ctx.derived(params.blocklist_lexicon, _blocked_anywhere)
     for tok in sent.doc:
         if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha:
             continue
@@ -528,7 +523,7 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ctx):
             if entry.get("object_lexnames"):
                 if not objs or objs[0].pos_ != "NOUN":
                     continue
-                if not _lexnames(_lemma(objs[0]), "n", params.object_senses) & set(entry["object_lexnames"]):
+                if not resources.lexnames(_lemma(objs[0]), "n", params.object_senses) & set(entry["object_lexnames"]):
                     continue
             end = tok.i
             if objs:
@@ -631,9 +626,9 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ctx):
         word, head_lemma = mod.lower_, _lemma(head)
         if word in params.exclude or head_lemma in params.exclude:
             continue
-        if not _lexnames(word, "n", 1) & set(params.modifier_lexnames):
+        if not resources.lexnames(word, "n", 1) & set(params.modifier_lexnames):
             continue
-        if not _lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames):
+        if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames):
             continue
         for rel in params.relations:
             s = sent.fork()
@@ -660,10 +655,10 @@ class AdjectiveRelativeParams(BaseModel):
 def _lexicalized(adj: str, noun: str) -> bool:
     """Whether "adj noun" is a WordNet compound that is not a kind of the noun ("hot dog", but not "young
     man", which is a kind of man)."""
-    compound = _synsets(f"{adj}_{noun}", "n")
+    compound = resources.synsets(f"{adj}_{noun}", "n")
     if not compound:
         return False
-    heads = set(_synsets(noun, "n"))
+    heads = set(resources.synsets(noun, "n"))
     for s in compound:
         if heads & set(s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())):
             return False
@@ -683,8 +678,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ctx):
     adjective moves with its own modifiers ("black and white"); the clause
     goes where :func:`_post_nominal_slot` says.
     """
-    exclude = set(ctx.lexicon(params.exclude_lexicon))
-    persons = set(ctx.lexicon(params.person_lexicon))
+    exclude = ctx.lexicon_set(params.exclude_lexicon)
+    persons = ctx.lexicon_set(params.person_lexicon)
     doc = sent.doc
     for adj in doc:
         if adj.dep_ != "amod" or adj.tag_ != "JJ" or not adj.is_alpha:
@@ -695,7 +690,7 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ctx):
         if noun.lower_ in ("one", "ones"):
             continue  # "a black one" is not "a one which is black"
         word = adj.lower_
-        if word in exclude or not _synsets(word, "a"):
+        if word in exclude or not resources.synsets(word, "a"):
             continue
         a0, a1 = span(adj)
         if any(t.is_punct for t in doc[a0:a1]) or doc[a1].is_punct or (a0 > 0 and doc[a0 - 1].is_punct) \
@@ -712,8 +707,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ctx):
         noun_lemma = _lemma(noun)
         if _lexicalized(word, noun_lemma):
             continue
-        if (a0 > 0 and _synsets(f"{doc[a0 - 1].lower_}_{word}", "a")) or \
-                (a1 < noun.i and _synsets(f"{word}_{doc[a1].lower_}", "a")):
+        if (a0 > 0 and resources.synsets(f"{doc[a0 - 1].lower_}_{word}", "a")) or \
+                (a1 < noun.i and resources.synsets(f"{word}_{doc[a1].lower_}", "a")):
             continue  # part of a multi-word adjective ("middle eastern")
         person = noun_lemma in persons or _is_person(noun_lemma, params.person_senses, params.person_synset,
                                                      tuple(params.person_lexnames))
