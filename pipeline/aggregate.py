@@ -48,7 +48,8 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import dataclass, field
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -57,13 +58,15 @@ import pandas as pd
 from . import estimators
 from .argtypes import non_negative_int, probability
 from .errors import InputError
-from .judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS, control_base_id
+from .judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS, REJECTED_COLUMNS, control_base_id, read_judgments
+from .outputs import atomic_dir, write_json, write_tsv
+from .simulate import read_corpus
+from .tasks import DEFAULT_CONTROLS
 
 METHODS = ("majority", "dawid-skene")
 TIES = {"neutral": "UNKNOWN", "random": "random", "none": "none"}
 """``ties`` option -> what :func:`pipeline.estimators.majority_vote` gets."""
 NO_DECISION = estimators.NO_LABEL
-DEFAULT_CONTROLS = Path(__file__).resolve().parent.parent / "annotations" / "controls.yaml"
 PAPER = {"mean_sd": 0.76, "majority_share": 0.84}
 """Marelli et al. 2014, section 4: mean SD of the relatedness ratings and mean share of the majority answer."""
 
@@ -200,16 +203,6 @@ def load_controls(path: str | Path) -> dict[str, dict]:
     return parse_controls(data, str(path))
 
 
-def controls_frame(controls: dict[str, dict]) -> pd.DataFrame:
-    """Controls as a table ``pair_ID answer_AB answer_BA relatedness_min relatedness_max`` (for the simulator)."""
-    rows = []
-    for cid, c in controls.items():
-        lo, hi = c.get("relatedness") or (1, 5)
-        rows.append({"pair_ID": cid, "answer_AB": c.get("AB") or "", "answer_BA": c.get("BA") or "",
-                     "relatedness_min": lo, "relatedness_max": hi})
-    return pd.DataFrame(rows, columns=["pair_ID", "answer_AB", "answer_BA", "relatedness_min", "relatedness_max"])
-
-
 # --------------------------------------------------------------------------------------------------- gold rule
 
 
@@ -247,16 +240,15 @@ class AggregateResult:
         workers: one row per worker (:data:`WORKER_COLUMNS`).
         agreement: the figures written to ``agreement.json``.
         pairs: numeric per-pair table ``pair_ID n_ratings mean sd majority_share n_AB n_BA answer_AB answer_BA
-            tied_AB tied_BA entailment_AB entailment_BA entailment_label`` (+ ``ds_*`` with Dawid-Skene).
-        rejected: the reader's rejected rows, or None.
+            tied_AB tied_BA entailment_AB entailment_BA entailment_label``; with Dawid-Skene the ``entailment_*``
+            columns are Dawid-Skene's (``answer_*``, ``tied_*`` and ``majority_share`` stay the majority vote's),
+            plus ``majority_entailment_label``, the gold label of the majority vote.
     """
 
     gold: pd.DataFrame
     workers: pd.DataFrame
     agreement: dict
     pairs: pd.DataFrame
-    rejected: pd.DataFrame | None = None
-    options: dict = field(default_factory=dict)
 
 
 def _bool_column(s: pd.Series) -> np.ndarray:
@@ -370,7 +362,7 @@ def _control_summary(j: _Judgments, ctl_mask, ctl_id, scored, correct, kept_work
 
 def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | None = None,
               method: str = "majority", min_control_accuracy: float = 0.7, sd_ddof: int = 1,
-              ties: str = "neutral", seed: int = 1, rejected: pd.DataFrame | None = None,
+              ties: str = "neutral", seed: int = 1,
               check_control_relatedness: bool = False) -> AggregateResult:
     """Aggregate raw judgments into SICK gold (see the module docstring for every rule).
 
@@ -383,7 +375,6 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
         sd_ddof: ddof of the relatedness SD (1 = R's ``sd``).
         ties: ``"neutral"``, ``"random"`` or ``"none"`` (see the module docstring).
         seed: for ``ties="random"``.
-        rejected: the reader's rejected rows, carried to ``rejected.tsv``.
         check_control_relatedness: a control judgment must also rate inside the control's range to be correct.
             Off by default: ``annotations/controls.yaml`` gives the range of the *mean* rating of careful workers,
             not of each rating; the mean rating of each control is checked against it instead (``agreement.json``,
@@ -571,10 +562,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     gold["n_ratings"] = n_ratings.astype(str)
     gold["majority_share"] = _fmt_all(share)
     gold = gold.astype(str)
-    opts = {"method": method, "ties": ties, "min_control_accuracy": min_control_accuracy, "sd_ddof": int(sd_ddof),
-            "seed": seed}
-    return AggregateResult(gold=gold, workers=workers, agreement=agreement, pairs=pairs, rejected=rejected,
-                           options=opts)
+    return AggregateResult(gold=gold, workers=workers, agreement=agreement, pairs=pairs)
 
 
 # --------------------------------------------------------------------------------------------------- outputs
@@ -591,24 +579,16 @@ def _workers_for_tsv(w: pd.DataFrame) -> pd.DataFrame:
 def write_outputs(result: AggregateResult, out_dir: str | Path, rejected: pd.DataFrame | None = None) -> None:
     """Write ``gold.tsv``, ``workers.tsv``, ``agreement.json`` and ``rejected.tsv`` into ``out_dir``, atomically.
 
-    ``rejected`` (or ``result.rejected``) is the reader's table; without one, ``rejected.tsv`` has only the header
-    (:data:`pipeline.judgments.REJECTED_COLUMNS` when available).
+    ``rejected`` is the reader's table (:func:`pipeline.judgments.read_judgments`); without one, ``rejected.tsv``
+    has only the header (:data:`pipeline.judgments.REJECTED_COLUMNS`).
     """
-    from .outputs import atomic_dir, write_json
-
-    rej = rejected if rejected is not None else result.rejected
-    if rej is None:
-        try:
-            from .judgments import REJECTED_COLUMNS
-        except ImportError:  # pragma: no cover - older judgments module
-            REJECTED_COLUMNS = ["file", "row", "field", "reason", *JUDGMENT_COLUMNS]
-        rej = pd.DataFrame(columns=REJECTED_COLUMNS)
+    if rejected is None:
+        rejected = pd.DataFrame(columns=REJECTED_COLUMNS)
     with atomic_dir(out_dir) as tmp:
-        kw = {"sep": "\t", "index": False, "lineterminator": "\n", "na_rep": ""}
-        result.gold.to_csv(tmp / "gold.tsv", **kw)
-        _workers_for_tsv(result.workers).to_csv(tmp / "workers.tsv", **kw)
+        write_tsv(tmp / "gold.tsv", result.gold)
+        write_tsv(tmp / "workers.tsv", _workers_for_tsv(result.workers))
         write_json(tmp / "agreement.json", result.agreement)
-        rej.to_csv(tmp / "rejected.tsv", **kw)
+        write_tsv(tmp / "rejected.tsv", rejected)
 
 
 # --------------------------------------------------------------------------------------------------- command
@@ -632,11 +612,6 @@ def summary(result: AggregateResult, out_dir) -> str:
 
 
 def cmd_aggregate(args) -> int:
-    import sys
-
-    from .judgments import read_judgments
-    from .simulate import read_corpus
-
     corpus = read_corpus(args.corpus)
     controls = {}
     if args.controls:
@@ -649,10 +624,10 @@ def cmd_aggregate(args) -> int:
     try:
         result = aggregate(judgments, corpus, controls, method=args.method,
                            min_control_accuracy=args.min_control_accuracy, sd_ddof=args.sd_ddof, ties=args.ties,
-                           seed=args.seed, rejected=rejected)
+                           seed=args.seed)
     except ValueError as exc:
         raise InputError(args.judgments, str(exc)) from None
-    write_outputs(result, args.out)
+    write_outputs(result, args.out, rejected)
     if not getattr(args, "quiet", False):
         print(summary(result, args.out), file=sys.stderr)
     return 0
@@ -689,5 +664,5 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return p
 
 
-__all__ = ["AggregateResult", "DIRECTION_LABELS", "METHODS", "TIES", "add_parser", "aggregate", "controls_frame",
-           "gold_label", "gold_labels", "load_controls", "normalize_answer", "parse_controls", "write_outputs"]
+__all__ = ["AggregateResult", "DIRECTION_LABELS", "METHODS", "TIES", "add_parser", "aggregate", "gold_label",
+           "gold_labels", "load_controls", "normalize_answer", "parse_controls", "write_outputs"]

@@ -136,7 +136,8 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
     labels = np.asarray(v.labels, dtype=object)
     out_label = labels[chosen] if len(chosen) else np.zeros(0, dtype=object)
     tied = v.n_tied > 1
-    if isinstance(ties, str) and ties == "random" and tied.any():
+    rule = ties if isinstance(ties, str) and ties in TIE_RULES else None  # None: ties is the fallback label
+    if rule == "random" and tied.any():
         idx = np.flatnonzero(v.is_top & tied[v.p_item])
         item_values = np.asarray(v.items, dtype=object)[v.p_item[idx]]
         keys = np.array([f"{seed}\x1f{i}\x1f{lab}" for i, lab in zip(item_values, labels[v.p_label[idx]])],
@@ -145,8 +146,8 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
         order = idx[np.lexsort((h, v.p_item[idx]))]
         first = order[np.r_[True, v.p_item[order][1:] != v.p_item[order][:-1]]]
         out_label[v.p_item[first]] = labels[v.p_label[first]]
-    elif not (isinstance(ties, str) and ties == "random"):
-        out_label[tied] = NO_LABEL if (isinstance(ties, str) and ties == "none") else ties
+    elif rule != "random":
+        out_label[tied] = NO_LABEL if rule == "none" else ties
     if min_votes is not None:
         out_label[v.top < int(min_votes)] = NO_LABEL
     out = pd.DataFrame({item: v.items, label: out_label, "n_votes": v.n_votes.astype(np.int64),

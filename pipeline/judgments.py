@@ -168,8 +168,8 @@ def read_judgments(path: str | Path, fmt: str = "auto", pair_ids: set[str] | Non
         table = _labelstudio(path)
     else:
         data = path.read_bytes()
-        fast = _fast_csv(path, data) if fmt in ("auto", "csv") else None
-        if fast is not None and (fmt == "csv" or _guess_format(path, fast[0]) == "csv"):
+        fast = _fast_csv(path, data, only_ours=fmt == "auto") if fmt in ("auto", "csv") else None
+        if fast is not None:
             table = _ours_fast(path, *fast)
         else:
             header, records = read_records(path, data=data)
@@ -179,8 +179,17 @@ def read_judgments(path: str | Path, fmt: str = "auto", pair_ids: set[str] | Non
     return _validate(table, pair_ids, control_ids, skip_bad_rows)
 
 
-def _decode(path: Path, data: bytes | None = None) -> str:
-    data = path.read_bytes() if data is None else data
+def read_text(path: str | Path, data: bytes | None = None) -> str:
+    """The file's text (UTF-8, a BOM ignored); ``data``: its bytes, if already read.
+
+    Raises:
+        InputError: a missing file or not a file (when ``data`` is None), or bad UTF-8 (naming the line and byte).
+    """
+    path = Path(path)
+    if data is None:
+        if not path.is_file():
+            raise InputError(path, "file not found" if not path.exists() else "not a file")
+        data = path.read_bytes()
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -194,15 +203,19 @@ def _delimiter(path: Path) -> str:
 
 def read_records(path: str | Path, delimiter: str | None = None,
                  data: bytes | None = None) -> tuple[list[str], list[tuple[int, list[str]]]]:
-    """Header and ``(line number, fields)`` records of a CSV (TSV when ``delimiter`` is a tab, or by default when
-    the name ends in ``.tsv``): the line number is where the record starts (header = line 1), empty lines are
-    skipped, quoted fields may hold newlines, a UTF-8 BOM is ignored. ``data``: the file's bytes, if already read.
+    """Header (names stripped) and ``(line number, fields)`` records of a CSV (TSV when ``delimiter`` is a tab, or
+    by default when the name ends in ``.tsv``): the line number is where the record starts (header = line 1),
+    empty lines are skipped, quoted fields may hold newlines, a UTF-8 BOM is ignored. ``data``: the file's bytes,
+    if already read. Quoting is strict: a quote left open at the end of the file, or a closing quote followed by
+    anything but the delimiter, is an error rather than text running on.
 
     Raises:
-        InputError: bad UTF-8 or malformed quoting (naming the line), or an empty file.
+        InputError: a missing file, bad UTF-8 or malformed quoting (naming the line where the record starts), or
+            an empty file.
     """
     path = Path(path)
-    reader = csv.reader(io.StringIO(_decode(path, data), newline=""), delimiter=delimiter or _delimiter(path))
+    delimiter = delimiter or _delimiter(path)
+    reader = csv.reader(io.StringIO(read_text(path, data), newline=""), delimiter=delimiter, strict=True)
     records: list[tuple[int, list[str]]] = []
     append = records.append
     prev = 0
@@ -212,19 +225,22 @@ def read_records(path: str | Path, delimiter: str | None = None,
                 append((prev + 1, rec))
             prev = reader.line_num
     except csv.Error as exc:
-        raise InputError(path, f"malformed CSV: {exc}", line=prev + 1) from None
+        kind = "TSV" if delimiter == "\t" else "CSV"
+        raise InputError(path, f"malformed {kind}: {exc}", line=prev + 1) from None
     if not records:
         raise InputError(path, "empty file: no header")
     (_, header), body = records[0], records[1:]
     return [h.strip() for h in header], body
 
 
-def _fast_csv(path: Path, data: bytes) -> tuple[list[str], pd.DataFrame, np.ndarray] | None:
+def _fast_csv(path: Path, data: bytes, only_ours: bool = False) -> tuple[list[str], pd.DataFrame, np.ndarray] | None:
     """The quick way for a plain file (no quotes, no CR, every non-empty line with the header's number of
-    fields): ``(header, frame of str columns by position, line number of each row)``; None otherwise."""
+    fields): ``(header, frame of str columns by position, line number of each row)``; None otherwise, and with
+    ``only_ours`` also when the header is not our judgment CSV's (so an MTurk file is parsed once, the slow way).
+    """
     if b'"' in data or b"\r" in data:
         return None
-    _decode(path, data)  # UTF-8 check, naming the line
+    read_text(path, data)  # UTF-8 check, naming the line
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     delim = _delimiter(path)
@@ -239,6 +255,8 @@ def _fast_csv(path: Path, data: bytes) -> tuple[list[str], pd.DataFrame, np.ndar
         return None
     n = int(fields[lines[0]])
     header = [h.strip() for h in data[starts[lines[0]]:ends[lines[0]]].decode("utf-8").split(delim)]
+    if only_ours and _guess_format(path, header) != "csv":
+        return None
     frame = pd.read_csv(io.BytesIO(data), sep=delim, header=None, names=list(range(n)), dtype=str,
                         keep_default_na=False, na_filter=False, skip_blank_lines=True, engine="c",
                         encoding="utf-8")
@@ -338,7 +356,7 @@ def _worker(completed_by) -> str:
 
 def _labelstudio(path: Path) -> _Table:
     try:
-        tasks = json.loads(_decode(path))
+        tasks = json.loads(read_text(path))
     except json.JSONDecodeError as exc:
         raise InputError(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
     if not isinstance(tasks, list):

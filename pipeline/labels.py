@@ -25,8 +25,6 @@ and everything goes to ``--stats-json FILE`` (see :func:`aggregate_labels`).
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import math
 from pathlib import Path
@@ -38,12 +36,11 @@ import pandas as pd
 from . import estimators
 from .argtypes import non_negative_int, positive_int
 from .errors import InputError
+from .judgments import read_records, read_text
 from .outputs import atomic_file, write_json, write_tsv
 
 METHODS = ("majority", "dawid-skene")
 FORMATS = {".tsv": "tsv", ".tab": "tsv", ".txt": "tsv", ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
-CATEGORICAL_COLUMNS = ["item", "label", "n_votes", "majority_share"]
-NUMERIC_COLUMNS = ["item", "mean", "sd", "n"]
 DECIMALS = 6
 
 
@@ -56,48 +53,22 @@ def input_format(path: str | Path) -> str:
     return fmt
 
 
-def _text(path: str | Path) -> str:
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(path, "file not found" if not p.exists() else "not a file")
-    data = p.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(path, f"not valid UTF-8 ({exc.reason})", line=data.count(b"\n", 0, exc.start) + 1) from None
-
-
-def _read_delimited(path, text: str, sep: str, columns: list[str]) -> tuple[list[list[str]], list[int]]:
-    """The requested columns of every record, and each record's first line number."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True)
-    recs: list[list[str]] = []
-    ends: list[int] = []
-    add_rec, add_end = recs.append, ends.append
-    try:
-        for rec in reader:
-            add_rec(rec)
-            add_end(reader.line_num)
-    except csv.Error as exc:
-        kind = "TSV" if sep == "\t" else "CSV"
-        raise InputError(path, f"malformed {kind} ({exc})", line=reader.line_num) from None
-    starts = [1] + [e + 1 for e in ends[:-1]]
-    kept = [k for k, r in enumerate(recs) if r and (len(r) > 1 or r[0].strip())]  # blank lines skipped
-    if not kept:
-        raise InputError(path, "empty file: no header line")
-    header, header_line = recs[kept[0]], starts[kept[0]]
+def _read_delimited(path, sep: str, columns: list[str]) -> tuple[list[list[str]], list[int]]:
+    """The requested columns of every record (:func:`pipeline.judgments.read_records`), and each record's first
+    line number; every record must have the header's number of fields."""
+    header, records = read_records(path, sep)
     for c in columns:
         if c not in header:
-            raise InputError(path, f"no column {c!r} in the header (columns: {', '.join(header)})",
-                             line=header_line, field=c)
+            raise InputError(path, f"no column {c!r} in the header (columns: {', '.join(header)})", line=1, field=c)
     idx = [header.index(c) for c in columns]
-    kept = kept[1:]
     width = len(header)
-    bad = next((k for k in kept if len(recs[k]) != width), None)
+    bad = next((k for k, (_, rec) in enumerate(records) if len(rec) != width), None)
     if bad is not None:
-        missing = [c for c, i in zip(columns, idx) if i >= len(recs[bad])]
-        raise InputError(path, f"{len(recs[bad])} fields, the header (line {header_line}) has {width}",
-                         line=starts[bad], field=missing[0] if missing else None)
-    return [[recs[k][i] for k in kept] for i in idx], [starts[k] for k in kept]
+        line, rec = records[bad]
+        missing = [c for c, i in zip(columns, idx) if i >= len(rec)]
+        raise InputError(path, f"{len(rec)} fields, the header (line 1) has {width}", line=line,
+                         field=missing[0] if missing else None)
+    return [[rec[i] for _, rec in records] for i in idx], [line for line, _ in records]
 
 
 def _json_scalar(value: Any) -> str | None:
@@ -149,14 +120,13 @@ def read_judgments(path: str | Path, item: str, worker: str, label: str, numeric
         with ``numeric``, bad JSON, or a file without judgments.
     """
     fmt = input_format(path)
-    text = _text(path)
     columns = [item, worker, label]
     if len(set(columns)) < 3:
         raise InputError(path, f"--item, --worker and --label must be three different columns, got {columns}")
     if fmt == "jsonl":
-        values, lines = _read_jsonl(path, text, columns, label if numeric else None)
+        values, lines = _read_jsonl(path, read_text(path), columns, label if numeric else None)
     else:
-        values, lines = _read_delimited(path, text, "\t" if fmt == "tsv" else ",", columns)
+        values, lines = _read_delimited(path, "\t" if fmt == "tsv" else ",", columns)
         if not lines:
             raise InputError(path, "no judgments (only a header)")
     line_arr = np.asarray(lines, dtype=np.int64)
@@ -260,9 +230,9 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
         stats["counts"]["below_min_votes"] = int((mv["top_votes"] < min_votes).sum()) if min_votes else 0
         if method == "dawid-skene":
             ds = estimators.dawid_skene(df, "item", "worker", "label")
-            strict = estimators.majority_vote(df, "item", "label", ties="none")
-            decided = (strict["label"] != estimators.NO_LABEL).to_numpy()
-            same = ds["label"].to_numpy() == strict["label"].to_numpy()
+            # mv is the strict majority here: _check_options allows Dawid-Skene only with ties "none", no min_votes
+            decided = (mv["label"] != estimators.NO_LABEL).to_numpy()
+            same = ds["label"].to_numpy() == mv["label"].to_numpy()
             stats["dawid_skene"] = {
                 "differs_from_majority": int((~same & decided).sum()),
                 "agreement_with_majority": _finite(float(same[decided].mean())) if decided.any() else None,
@@ -290,7 +260,7 @@ def write_table(table: pd.DataFrame, path: str | Path) -> None:
         if pd.api.types.is_float_dtype(out[c]):
             out[c] = out[c].round(DECIMALS)
     with atomic_file(path) as tmp:
-        write_tsv(tmp, out.to_dict("records"), list(out.columns))
+        write_tsv(tmp, out)
 
 
 def summary(stats: dict, out: str | Path) -> str:

@@ -176,19 +176,19 @@ def load_model(path: str | Path = DEFAULT_MODEL_FILE) -> GroupModel:
         raise InputError(path, f"not valid YAML: {exc}") from None
     if not isinstance(data, dict):
         raise InputError(path, "a model file is a mapping with source, stand_in and groups")
-    lines = key_lines(text)
     try:
         parsed = _ModelFile(**data)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = tuple(str(x) for x in err["loc"])
+        lines = key_lines(text)  # parses the text again: only for an error
         line = next((lines[loc[:i]] for i in range(len(loc), 0, -1) if loc[:i] in lines), None)
         raise InputError(path, err["msg"], line=line, field=".".join(loc) or None) from None
     missing, unknown = sorted(set(GROUPS) - set(parsed.groups)), sorted(set(parsed.groups) - set(GROUPS))
     if missing or unknown:
         problem = "; ".join(x for x in (f"missing group(s) {', '.join(missing)}" if missing else "",
                                        f"unknown group(s) {', '.join(unknown)}" if unknown else "") if x)
-        raise InputError(path, f"{problem} (groups are {', '.join(GROUPS)})", line=lines.get(("groups",)),
+        raise InputError(path, f"{problem} (groups are {', '.join(GROUPS)})", line=key_lines(text).get(("groups",)),
                          field="groups")
     groups = {g: {"mean": parsed.groups[g].mean, "sd": parsed.groups[g].sd,
                   "relation": tuple(parsed.groups[g].relation[r] for r in RELATIONS)} for g in GROUPS}
@@ -205,6 +205,7 @@ DEFAULTS = {
     "workers": 200, "per_order": 5, "seed": 1, "spammer_share": 0.1, "controls_per_worker": 10,
     "accuracy": (0.75, 0.95), "control_accuracy": 0.98, "rating_noise": 0.8, "worker_bias_sd": 0.25,
 }
+"""The default parameters of :func:`simulate` and ``sick simulate-judgments`` (the one place they are set)."""
 WORKER_PREFIX = "synthetic-w"
 
 
@@ -264,42 +265,43 @@ class Simulation:
     manifest: dict = field(default_factory=dict)
 
 
-def _controls_table(controls) -> pd.DataFrame:
-    """Normalize controls to ``pair_ID answer_AB answer_BA relatedness_min relatedness_max``.
+_CONTROL_COLUMNS = ["pair_ID", "answer_AB", "answer_BA", "relatedness_min", "relatedness_max"]
 
-    Accepts a DataFrame with ``pair_ID`` (or ``id``), ``answer_AB``, ``answer_BA`` and optional
-    ``relatedness_min``/``relatedness_max``, or the dict of :func:`pipeline.aggregate.load_controls`.
+
+def _controls_table(controls) -> pd.DataFrame:
+    """Controls as ``pair_ID answer_AB answer_BA relatedness_min relatedness_max``, the range rounded inwards to
+    whole ratings (a range holding none becomes the rating nearest its middle).
+
+    Accepts the dict of :func:`pipeline.aggregate.load_controls` (answers already normalised, range or None) or
+    a DataFrame with ``pair_ID``, ``answer_AB``, ``answer_BA`` (``TRUE|UNKNOWN|FALSE`` in any case, or empty) and
+    optional ``relatedness_min``/``relatedness_max`` (default 1 and 5).
     """
     if controls is None:
-        return pd.DataFrame(columns=["pair_ID", "answer_AB", "answer_BA", "relatedness_min", "relatedness_max"])
+        return pd.DataFrame(columns=_CONTROL_COLUMNS)
     if isinstance(controls, dict):
-        from .aggregate import controls_frame
-
-        controls = controls_frame(controls)
-    df = controls.copy()
-    if "pair_ID" not in df.columns and "id" in df.columns:
-        df = df.rename(columns={"id": "pair_ID"})
-    for col in ("pair_ID", "answer_AB", "answer_BA"):
-        if col not in df.columns:
-            raise ValueError(f"controls need a {col!r} column, got {list(df.columns)}")
+        df = pd.DataFrame([(cid, c.get("AB") or "", c.get("BA") or "", *(c.get("relatedness") or (1, 5)))
+                           for cid, c in controls.items()], columns=_CONTROL_COLUMNS)
+    else:
+        missing = [col for col in _CONTROL_COLUMNS[:3] if col not in controls.columns]
+        if missing:
+            raise ValueError(f"controls need a {missing[0]!r} column, got {list(controls.columns)}")
+        df = controls.copy()
+        for col in ("answer_AB", "answer_BA"):
+            df[col] = df[col].fillna("").astype(str).str.strip().str.upper()
+            bad = sorted(set(df[col]) - set(ANSWERS) - {""})
+            if bad:
+                raise ValueError(f"control {col} must be one of {ANSWERS} (or empty), got {bad}")
     for col, default, whole in (("relatedness_min", 1, np.ceil), ("relatedness_max", 5, np.floor)):
-        if col not in df.columns:
-            df[col] = default
-        values = pd.to_numeric(df[col].replace("", np.nan), errors="coerce").fillna(default)
-        df[col] = np.clip(whole(values.to_numpy(dtype=float) - (1e-9 if whole is np.ceil else -1e-9)), 1, 5)
-        df[col] = df[col].astype(int)
+        values = df[col].replace("", np.nan) if col in df.columns else pd.Series(default, index=df.index)
+        values = pd.to_numeric(values, errors="coerce").fillna(default).to_numpy(dtype=float)
+        df[col] = np.clip(whole(values - (1e-9 if whole is np.ceil else -1e-9)), 1, 5).astype(int)
     flip = df["relatedness_min"] > df["relatedness_max"]  # a range holding no whole rating, e.g. [2.2, 2.8]
     if flip.any():
         mid = np.rint((df.loc[flip, "relatedness_min"] + df.loc[flip, "relatedness_max"]) / 2).astype(int)
         df.loc[flip, "relatedness_min"] = mid
         df.loc[flip, "relatedness_max"] = mid
     df["pair_ID"] = df["pair_ID"].astype(str)
-    for col in ("answer_AB", "answer_BA"):
-        df[col] = df[col].fillna("").astype(str).str.strip().str.upper()
-        bad = sorted(set(df[col]) - set(ANSWERS) - {""})
-        if bad:
-            raise ValueError(f"control {col} must be one of {ANSWERS} (or empty), got {bad}")
-    return df[["pair_ID", "answer_AB", "answer_BA", "relatedness_min", "relatedness_max"]].reset_index(drop=True)
+    return df[_CONTROL_COLUMNS].reset_index(drop=True)
 
 
 def _choose_workers(rng: np.random.Generator, n_items: int, n_workers: int, k: int, chunk: int = 20000):
@@ -329,11 +331,12 @@ def _choose_workers(rng: np.random.Generator, n_items: int, n_workers: int, k: i
     return out
 
 
-def simulate(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed: int = 1,
-             spammer_share: float = 0.1, controls=None, *, controls_per_worker: int = 10,
-             accuracy: tuple[float, float] = (0.75, 0.95), control_accuracy: float = 0.98,
-             rating_noise: float = 0.8, worker_bias_sd: float = 0.25,
-             model: GroupModel | dict | None = None) -> Simulation:
+def simulate(corpus: pd.DataFrame, workers: int = DEFAULTS["workers"], per_order: int = DEFAULTS["per_order"],
+             seed: int = DEFAULTS["seed"], spammer_share: float = DEFAULTS["spammer_share"], controls=None, *,
+             controls_per_worker: int = DEFAULTS["controls_per_worker"],
+             accuracy: tuple[float, float] = DEFAULTS["accuracy"],
+             control_accuracy: float = DEFAULTS["control_accuracy"], rating_noise: float = DEFAULTS["rating_noise"],
+             worker_bias_sd: float = DEFAULTS["worker_bias_sd"], model: GroupModel | dict | None = None) -> Simulation:
     """Simulate a SICK-style crowd round on ``corpus`` (see the module docstring for the model).
 
     Args:
@@ -487,8 +490,9 @@ def simulate(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed:
     return Simulation(judgments, truth, worker_table, manifest)
 
 
-def simulate_judgments(corpus: pd.DataFrame, workers: int = 200, per_order: int = 5, seed: int = 1,
-                       spammer_share: float = 0.1, controls=None, **kwargs) -> pd.DataFrame:
+def simulate_judgments(corpus: pd.DataFrame, workers: int = DEFAULTS["workers"],
+                       per_order: int = DEFAULTS["per_order"], seed: int = DEFAULTS["seed"],
+                       spammer_share: float = DEFAULTS["spammer_share"], controls=None, **kwargs) -> pd.DataFrame:
     """The judgment table of :func:`simulate` (same arguments); ``df.attrs["manifest"]`` holds the manifest.
 
     Columns ``pair_ID worker_id order relatedness answer is_control``; worker ids ``synthetic-wNNN``.
@@ -568,16 +572,17 @@ def add_parser(subparsers) -> None:
                     "worker noise, spammers, control items. Writes our judgments CSV (pair_ID, worker_id, order, "
                     "relatedness, answer, is_control) and OUT.manifest.json; worker ids are synthetic-wNNN.")
     p.add_argument("--corpus", required=True, metavar="FILE", help="corpus.tsv from `sick build`")
-    p.add_argument("--workers", type=positive_int, default=DEFAULTS["workers"], help="crowd size (default 200)")
+    p.add_argument("--workers", type=positive_int, default=DEFAULTS["workers"],
+                   help=f"crowd size (default {DEFAULTS['workers']})")
     p.add_argument("--per-order", type=positive_int, default=DEFAULTS["per_order"],
-                   help="judgments per pair and presentation order (default 5, as SICK)")
+                   help=f"judgments per pair and presentation order (default {DEFAULTS['per_order']}, as SICK)")
     p.add_argument("--seed", type=int, default=DEFAULTS["seed"])
     p.add_argument("--spammer-share", type=probability, default=DEFAULTS["spammer_share"],
-                   help="share of workers answering at random (default 0.1)")
+                   help=f"share of workers answering at random (default {DEFAULTS['spammer_share']})")
     p.add_argument("--controls", metavar="FILE",
                    help="control items (annotations/controls.yaml format); without it, no control judgments")
     p.add_argument("--controls-per-worker", type=non_negative_int, default=DEFAULTS["controls_per_worker"],
-                   help="control judgments per worker (default 10)")
+                   help=f"control judgments per worker (default {DEFAULTS['controls_per_worker']})")
     p.add_argument("--model", metavar="FILE",
                    help="relatedness and relation probabilities per pair type group (default "
                         "annotations/simulation_model.yaml: STAND-IN values, see its header)")

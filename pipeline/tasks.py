@@ -72,10 +72,6 @@ class ControlItem:
     answer_BA: str
     note: str = ""
 
-    def answer(self, order: str) -> str:
-        """The expected answer when shown in ``order`` (``AB`` or ``BA``)."""
-        return self.answer_AB if order == "AB" else self.answer_BA
-
 
 # ------------------------------------------------------------------------------------------------ controls
 
@@ -116,14 +112,13 @@ def load_controls(path: str | Path | None = None) -> list[ControlItem]:
     items = data.get("controls") if isinstance(data, dict) else None
     if not isinstance(items, list) or not items:
         raise InputError(path, "expected a mapping with a non-empty list 'controls'", field="controls")
-    lines = key_lines(text)
     out: list[ControlItem] = []
     seen: dict[str, int] = {}
     for i, item in enumerate(items):
-        line = lines.get(("controls", i))
-
         def bad(problem: str, fld: str | None = None):
-            return InputError(path, f"control {i + 1}: {problem}", line=lines.get(("controls", i, fld), line), field=fld)
+            lines = key_lines(text)  # parses the text again: only for the error
+            line = lines.get(("controls", i, fld), lines.get(("controls", i)))
+            return InputError(path, f"control {i + 1}: {problem}", line=line, field=fld)
 
         if not isinstance(item, dict):
             raise bad("an item is a mapping with " + ", ".join(CONTROL_FIELDS))

@@ -226,10 +226,7 @@ def test_controls_yaml_formats(tmp_path):
 
 
 def test_project_controls_file_loads():
-    path = ROOT / "annotations" / "controls.yaml"
-    if not path.exists():
-        pytest.skip("annotations/controls.yaml not written yet")
-    c = load_controls(path)
+    c = load_controls(ROOT / "annotations" / "controls.yaml")
     assert c and all(k.startswith("CTRL-") for k in c)
     assert all(v["AB"] and v["BA"] for v in c.values())
 
@@ -434,7 +431,7 @@ def test_outputs_atomic_and_rejected_written(sim_control_dict, hand, tmp_path):
     back = pd.read_csv(tmp_path / "out" / "rejected.tsv", sep="\t", keep_default_na=False, dtype=str)
     assert back.to_dict("records") == [{"file": "j.csv", "row": "7", "field": "answer", "reason": "bad answer 'MAYBE'"}]
 
-    class Broken:
+    class Broken(pd.DataFrame):
         def to_csv(self, *a, **k):
             raise RuntimeError("disk full")
 
@@ -450,33 +447,29 @@ def test_outputs_atomic_and_rejected_written(sim_control_dict, hand, tmp_path):
 # --------------------------------------------------------------------------------------------------- command
 
 
-def _run(argv: list[str]) -> int:
-    return main(argv)  # the real command line: SickError -> status 2
-
-
 def test_command_round_trip(synthetic_corpus, write_sim_inputs, tmp_path):
     corpus = synthetic_corpus(20)
     cpath, ctl = write_sim_inputs(corpus, tmp_path)
     jpath = tmp_path / "judgments.csv"
-    assert _run(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "80",
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "80",
                  "--out", str(jpath)]) == 0
     with open(jpath, "a", encoding="utf-8") as f:
         f.write("1,somebody,AB,9,TRUE,false\n")  # rating out of range
     base = ["aggregate", "--judgments", str(jpath), "--corpus", str(cpath), "--controls", str(ctl), "--quiet"]
-    assert _run(base + ["--out", str(tmp_path / "g0")]) == 2  # a bad row stops the run...
+    assert main(base + ["--out", str(tmp_path / "g0")]) == 2  # a bad row stops the run...
     assert not (tmp_path / "g0").exists()
-    assert _run(base + ["--skip-bad-rows", "--out", str(tmp_path / "g1")]) == 0  # ...or is listed
-    assert _run(base + ["--skip-bad-rows", "--out", str(tmp_path / "g2")]) == 0
+    assert main(base + ["--skip-bad-rows", "--out", str(tmp_path / "g1")]) == 0  # ...or is listed
+    assert main(base + ["--skip-bad-rows", "--out", str(tmp_path / "g2")]) == 0
     for name in ("gold.tsv", "workers.tsv", "agreement.json", "rejected.tsv"):
         assert (tmp_path / "g1" / name).read_bytes() == (tmp_path / "g2" / name).read_bytes(), name
     rejected = pd.read_csv(tmp_path / "g1" / "rejected.tsv", sep="\t", keep_default_na=False, dtype=str)
     assert len(rejected) == 1 and rejected["worker_id"].iloc[0] == "somebody"
     agreement = json.loads((tmp_path / "g1" / "agreement.json").read_text(encoding="utf-8"))
     assert agreement["pairs"] == {"corpus": 160, "judged": 160}
-    assert _run(base + ["--skip-bad-rows", "--method", "dawid-skene", "--ties", "none", "--sd-ddof", "0",
+    assert main(base + ["--skip-bad-rows", "--method", "dawid-skene", "--ties", "none", "--sd-ddof", "0",
                         "--out", str(tmp_path / "g3")]) == 0
     assert "dawid_skene" in json.loads((tmp_path / "g3" / "agreement.json").read_text(encoding="utf-8"))
-    assert _run(["aggregate", "--judgments", str(tmp_path / "none.csv"), "--corpus", str(cpath),
+    assert main(["aggregate", "--judgments", str(tmp_path / "none.csv"), "--corpus", str(cpath),
                  "--out", str(tmp_path / "g4")]) == 2
     assert not (tmp_path / "g4").exists()
 

@@ -330,4 +330,5 @@ def test_snow_rte_alpha_and_ties_with_estimators(shared_data):
     mv = E.majority_vote(df, item="orig_id", label="response", details=True)
     counts = df.groupby("orig_id")["response"].agg(lambda s: tuple(sorted(Counter(s).values())))
     assert (mv["n_tied"] > 1).sum() == (counts == (5, 5)).sum() == 65
+    # 0.24148: "RTE Krippendorff alpha (nominal, all 10 raters/item)" in ../shared/data/snow2008_rte/PROVENANCE.txt
     assert E.krippendorff_alpha(df, "orig_id", "!amt_worker_ids", "response") == pytest.approx(0.2415, abs=5e-5)

@@ -233,6 +233,18 @@ def test_tsv_and_blank_lines_and_quoted_newlines_keep_line_numbers(tmp_path):
     assert rejected["row"].tolist() == [6]
 
 
+def test_unterminated_quote_is_an_error_naming_file_and_line(tmp_path):
+    """A quote left open would swallow the rest of the file into one field: strict quoting stops there."""
+    path = tmp_path / "j.csv"
+    rows = [",".join(r.values()) for r in GOOD]
+    rows[2] = rows[2].replace("w1", '"w1')  # the record of line 4 opens a quote that never closes
+    path.write_text(",".join(JUDGMENT_COLUMNS) + "\n" + "\n".join(rows) + "\n")
+    for fmt in ("auto", "csv"):
+        with pytest.raises(InputError, match="malformed CSV") as err:
+            read_judgments(path, fmt, skip_bad_rows=True)
+        assert (err.value.path, err.value.line) == (str(path), 4)
+
+
 # ------------------------------------------------------------------------------------------------ bad rows
 
 

@@ -221,16 +221,12 @@ def test_bad_parameters(sim_controls, corpus):
         simulate(corpus, controls=sim_controls.assign(answer_AB="MAYBE"))
 
 
-def _run(argv: list[str]) -> int:
-    return main(argv)  # the real command line: SickError -> status 2
-
-
 def test_command_writes_our_csv_and_manifest(sim_controls, write_sim_inputs, corpus, tmp_path):
     from pipeline.judgments import read_judgments
 
     cpath, ctl = write_sim_inputs(corpus, tmp_path)
     out = tmp_path / "sim" / "judgments.csv"
-    assert _run(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "60",
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "60",
                  "--seed", "5", "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8").splitlines()[0] == ",".join(JUDGMENT_COLUMNS)
     manifest = json.loads(manifest_path(out).read_text(encoding="utf-8"))
@@ -238,14 +234,14 @@ def test_command_writes_our_csv_and_manifest(sim_controls, write_sim_inputs, cor
     df, rejected = read_judgments(out, "csv", set(corpus["pair_ID"]), set(sim_controls["pair_ID"]))
     assert len(rejected) == 0 and len(df) == len(corpus) * 10 + 60 * 10
     again = tmp_path / "again.csv"
-    assert _run(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "60",
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--controls", str(ctl), "--workers", "60",
                  "--seed", "5", "--out", str(again)]) == 0
     assert again.read_bytes() == out.read_bytes()
     # bad input: one line, exit 2, nothing written
-    assert _run(["simulate-judgments", "--corpus", str(tmp_path / "missing.tsv"), "--out",
+    assert main(["simulate-judgments", "--corpus", str(tmp_path / "missing.tsv"), "--out",
                  str(tmp_path / "x.csv")]) == 2
     assert not (tmp_path / "x.csv").exists()
-    assert _run(["simulate-judgments", "--corpus", str(cpath), "--workers", "5", "--out",
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--workers", "5", "--out",
                  str(tmp_path / "y.csv")]) == 2
     assert not (tmp_path / "y.csv").exists() and not manifest_path(tmp_path / "y.csv").exists()
 

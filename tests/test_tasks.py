@@ -430,7 +430,7 @@ def test_unquoted_yaml_booleans_read_as_answers(tmp_path):
     path.write_text("controls:\n  - id: C1\n    sentence_A: A cat is purring\n    sentence_B: A cat is not purring\n"
                     "    relatedness: [3, 5]\n    answer_AB: FALSE\n    answer_BA: false\n")
     (item,) = load_controls(path)
-    assert (item.answer_AB, item.answer_BA, item.answer("AB")) == ("FALSE", "FALSE", "FALSE")
+    assert (item.answer_AB, item.answer_BA) == ("FALSE", "FALSE")
 
 
 def test_failed_export_keeps_the_previous_output(corpus, tmp_path):
