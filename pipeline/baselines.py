@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from .argtypes import non_negative_int, positive_int, probability
 from .errors import InputError
 from .outputs import atomic_file, write_tsv
 from .score_semeval import LABELS, r_format, read_sick, score
+from .sources import read_lines
 
 TOKEN = re.compile(r"[\w]+|[^\s\w]+")
 SUBMISSION_COLUMNS = ["pair_ID", "entailment_judgment", "relatedness_score"]
@@ -132,15 +133,12 @@ def overlap(test_rows, stop_count=3, contradiction=0.03, entailment=0.56, rescal
 
 
 def read_sts_input(path) -> tuple[list[str], list[str]]:
-    """First two tab-separated fields of each line of an STS input file (quoting off, no header)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise InputError(path, f"cannot read file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise InputError(path, "not valid UTF-8") from None
+    """First two tab-separated fields of each line of an STS input file (quoting off, no header; LF or CRLF)."""
+    lines = list(read_lines(path))
+    if lines[-1][1] == "":
+        lines.pop()  # final newline (or an empty file)
     a, b = [], []
-    for n, line in enumerate(text.splitlines(), start=1):
+    for n, line in lines:
         fields = line.split("\t")
         if len(fields) < 2:
             raise InputError(path, "expected sentence1 TAB sentence2", line=n)
@@ -162,9 +160,17 @@ def overlap_sts(input_path, stop_count: int = 3) -> list[float]:
 
 # --- command line ---------------------------------------------------------------------------------------------
 
-def _write_submission(path, rows) -> None:
+def write_submission(path, rows: Iterable[dict]) -> None:
+    """A SemEval-2014 Task 1 submission: header and one row per pair (:data:`SUBMISSION_COLUMNS`, values
+    written as given: callers format the numbers), tab-separated, written atomically."""
     with atomic_file(path) as tmp:
-        write_tsv(tmp, rows, SUBMISSION_COLUMNS)
+        write_tsv(tmp, list(rows), SUBMISSION_COLUMNS)
+
+
+def write_score_lines(path, scores: Iterable[float], fmt: Callable[[float], str] = repr) -> None:
+    """STS answers: one ``fmt(score)`` per line (LF), in input order, written atomically."""
+    with atomic_file(path) as tmp:
+        Path(tmp).write_text("".join(f"{fmt(s)}\n" for s in scores), encoding="utf-8")
 
 
 def _summary(results: list[dict]) -> str:
@@ -212,13 +218,13 @@ def run_baseline(method: str, test, train=None, out=None, seed: int = 1, runs: i
         else:
             raise ValueError(f"unknown baseline {method!r}")
         if run == 0 and out:
-            _write_submission(out, rows)
+            write_submission(out, rows)
         if annotated:
             import tempfile
             with tempfile.TemporaryDirectory() as d:
                 sub = out if (run == 0 and out) else Path(d) / "run.txt"
                 if sub != out:
-                    write_tsv(sub, rows, SUBMISSION_COLUMNS)
+                    write_submission(sub, rows)
                 results.append(score(test, sub))
     return results
 
@@ -226,8 +232,7 @@ def run_baseline(method: str, test, train=None, out=None, seed: int = 1, runs: i
 def cmd_baseline(args) -> int:
     if args.method == "overlap" and getattr(args, "format", "sick") == "sts":
         scores = overlap_sts(args.test, args.stop_count)
-        with atomic_file(args.out) as tmp:
-            Path(tmp).write_text("".join(f"{s!r}\n" for s in scores), encoding="utf-8")
+        write_score_lines(args.out, scores)
         print(f"wrote {len(scores)} STS overlap scores (5 x overlap) to {args.out}")
         return 0
     kw = {}
@@ -285,4 +290,4 @@ def add_parser(subparsers):
 
 __all__ = ["TOKEN", "add_parser", "chance", "cmd_baseline", "label_distribution", "majority", "overlap",
            "overlap_label", "overlap_scores", "overlap_sts", "probability_baseline", "read_sts_input",
-           "run_baseline", "stop_words", "tokens"]
+           "run_baseline", "stop_words", "tokens", "write_score_lines", "write_submission"]

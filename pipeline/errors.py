@@ -30,6 +30,13 @@ class InputError(SickError):
         super().__init__(f"{where}: {problem}")
 
 
+class SubmissionError(InputError):
+    """A problem in a system's answers (a submission) rather than in the gold data or the user's setup.
+
+    Scorers reject the submission (exit status 1) instead of stopping with status 2.
+    """
+
+
 class RuleError(SickError):
     """A malformed rule file, lexicon, or a rule naming an unknown action.
 

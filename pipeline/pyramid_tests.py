@@ -315,14 +315,7 @@ def cmd_build(args) -> int:
 
 def cmd_eval(args) -> int:
     binary, questions = read_tests(args.tests)
-    try:
-        encoder = make_encoder(args.encoder, args.seed, args.model)
-    except Exception as exc:  # MissingExtra: clear one-line error
-        from pipeline.embedding import MissingExtra
-        if isinstance(exc, MissingExtra):
-            print(f"sick pyramid eval: {exc}", file=sys.stderr)
-            return 2
-        raise
+    encoder = make_encoder(args.encoder, args.seed, args.model)  # MissingExtra is a SickError: cli.main, exit 2
     res = {"encoder": args.encoder, **evaluate(binary, questions, encoder, seed=args.seed)}
     if args.json:
         print(json.dumps(res))
@@ -352,14 +345,3 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     e.add_argument("--seed", type=int, default=0)
     e.set_defaults(func=cmd_eval)
     return p
-
-
-def main(argv=None) -> int:  # for use without the lead's CLI wiring
-    ap = argparse.ArgumentParser(prog="sick")
-    add_parser(ap.add_subparsers(dest="command", required=True))
-    args = ap.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,20 +17,20 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .outputs import atomic_dir, write_json
+from .outputs import atomic_dir, write_json, write_tsv
 from .report_io import LABELS, read_corpus, write_release
+from .rules import DEFAULT_RULES_DIR, STAGES, _read_yaml
 
 RANGES = ("[1-2)", "[2-3)", "[3-4)", "[4-5]")
 BIN_EDGES = [1.0, 2.0, 3.0, 4.0]
-FAMILY_ORDER = ("normalize", "S2", "S3", "S4")
 RELATION_ORDER = ("similar", "contrasting", "lexical-overlap", "unrelated")
 GROUPS = ("S1S2 same set", "S1S2 cross", "S1S3 same set", "S1S3 cross", "S1S4 same set", "S1S4 cross",
           "S1aS1b", "unrelated")
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 TSV_NAMES = {
     "table4": "table4_rule_frequencies.tsv", "table5": "table5_pair_distribution.tsv",
     "table6": "table6_distribution.tsv", "table7": "table7_crosstab.tsv", "label_stats": "label_stats.tsv",
-    "table8": "table8_relatedness_by_pair_type.tsv", "table9": "table9_entailment_by_pair_type.tsv",
+    "tukey": "label_tukey_hsd.tsv", "table8": "table8_relatedness_by_pair_type.tsv",
+    "table9": "table9_entailment_by_pair_type.tsv",
 }
 
 
@@ -73,13 +73,15 @@ def pair_type_group(pair_type: pd.Series, set_: pd.Series) -> pd.Series:
     return out
 
 
-def rule_families(rules_dir: str | Path = RULES_DIR) -> dict[str, str]:
-    """Rule id -> family (its ``stage``), read from the rule YAML files (without loading the actions)."""
-    import yaml
+def rule_families(rules_dir: str | Path = DEFAULT_RULES_DIR) -> dict[str, str]:
+    """Rule id -> family (its ``stage``), read from the rule YAML files (without loading the actions).
 
+    Raises:
+        RuleError: a rule file that is not valid YAML.
+    """
     fam: dict[str, str] = {}
     for f in sorted(Path(rules_dir).glob("*.yaml")):
-        data = yaml.safe_load(f.read_text(encoding="utf-8")) or {}
+        data = _read_yaml(f) or {}
         for r in data.get("rules", []) or []:
             if isinstance(r, dict) and "id" in r:
                 fam[str(r["id"])] = str(r.get("stage", ""))
@@ -105,7 +107,7 @@ def table4_rule_frequencies(df: pd.DataFrame, families: dict[str, str] | None = 
     rows = [{"family": fam, "rule": rid, "freq": int(freq.get(rid, 0))} for rid, fam in families.items()]
     rows += [{"family": "unknown", "rule": rid, "freq": int(n)} for rid, n in freq.items() if rid not in families]
     out = pd.DataFrame(rows, columns=["family", "rule", "freq"])
-    rank = {f: i for i, f in enumerate(FAMILY_ORDER)}
+    rank = {f: i for i, f in enumerate(STAGES)}
     out["_o"] = out["family"].map(lambda f: rank.get(f, len(rank)))
     return out.sort_values(["_o", "freq", "rule"], ascending=[True, False, True], kind="stable") \
         .drop(columns="_o").reset_index(drop=True)
@@ -428,10 +430,6 @@ def render_html(sections, plots) -> str:
 
 # ---------------------------------------------------------------- run
 
-def _tsv(df: pd.DataFrame, path: Path) -> None:
-    df.to_csv(path, sep="\t", index=False, lineterminator="\n", na_rep="")
-
-
 def write_report(paths, out_dir: str | Path, families: dict[str, str] | None = None) -> dict:
     """Read ``paths``, compute every table and write the report into ``out_dir`` atomically; return the results.
 
@@ -445,12 +443,8 @@ def write_report(paths, out_dir: str | Path, families: dict[str, str] | None = N
     res["agreement"] = agreement
     with atomic_dir(out_dir) as tmp:
         for key, name in TSV_NAMES.items():
-            t = res[key]
-            if key == "label_stats" and res["tukey"] is not None:
-                _tsv(t, tmp / name)
-                _tsv(res["tukey"], tmp / "label_tukey_hsd.tsv")
-            elif t is not None:
-                _tsv(t, tmp / name)
+            if res[key] is not None:
+                write_tsv(tmp / name, res[key])
         write_json(tmp / "statistics.json", {"n_pairs": res["n_pairs"], "n_rated": res["n_rated"],
                                              "chi2": res["chi2"], "agreement": agreement,
                                              "directions": res["directions"],

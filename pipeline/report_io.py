@@ -10,7 +10,6 @@ and a Parquet file that ``datasets.load_dataset("parquet", data_files=...)`` rea
 from __future__ import annotations
 
 import csv
-import io
 from pathlib import Path
 from typing import Sequence
 
@@ -55,14 +54,18 @@ def read_one(path: str | Path) -> pd.DataFrame:
         raise InputError(path, "empty file")
     lines = text.split("\n")
     header = [h.strip() for h in lines[0].split("\t")]
-    # a line with the wrong number of fields: name it (pandas' message has no file name)
+    # quoting off: a field is the text between tabs, stripped; blank lines are skipped but keep their numbers
+    rows, line_no = [], []
     for i, ln in enumerate(lines[1:], start=2):
-        if ln.strip() and ln.count("\t") != len(header) - 1:
-            raise InputError(path, f"{ln.count(chr(9)) + 1} fields, header has {len(header)}", line=i)
-    df = pd.read_csv(io.StringIO(text), sep="\t", quoting=csv.QUOTE_NONE, dtype=str, keep_default_na=False,
-                     skip_blank_lines=True)
+        if not ln.strip():
+            continue
+        fields = ln.split("\t")
+        if len(fields) != len(header):
+            raise InputError(path, f"{len(fields)} fields, header has {len(header)}", line=i)
+        rows.append([f.strip() for f in fields])
+        line_no.append(i)
+    df = pd.DataFrame(rows, columns=range(len(header)), dtype=str)
     df.columns = header
-    df = df.apply(lambda col: col.str.strip())
     if "entailment_label" not in df.columns and "entailment_judgment" in df.columns:
         df = df.rename(columns={"entailment_judgment": "entailment_label"})
     missing = [c for c in REQUIRED if c not in df.columns]
@@ -72,12 +75,12 @@ def read_one(path: str | Path) -> pd.DataFrame:
     dup = df["pair_ID"].duplicated()
     if dup.any():
         i = int(dup.to_numpy().nonzero()[0][0])
-        raise InputError(path, f"duplicate pair_ID {df['pair_ID'].iat[i]!r}", line=i + 2, field="pair_ID")
+        raise InputError(path, f"duplicate pair_ID {df['pair_ID'].iat[i]!r}", line=line_no[i], field="pair_ID")
     rel = pd.to_numeric(df["relatedness_score"].replace("", None), errors="coerce")
     bad = rel.isna() & (df["relatedness_score"] != "")
     if bad.any():
         i = int(bad.to_numpy().nonzero()[0][0])
-        raise InputError(path, f"relatedness {df['relatedness_score'].iat[i]!r} is not a number", line=i + 2,
+        raise InputError(path, f"relatedness {df['relatedness_score'].iat[i]!r} is not a number", line=line_no[i],
                          field="relatedness_score")
     df["relatedness_score"] = rel.astype(float)
     df["entailment_label"] = df["entailment_label"].str.upper()
@@ -123,9 +126,9 @@ def write_release(df: pd.DataFrame, out_dir: str | Path) -> dict:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = {}
     sets = df["SemEval_set"].astype(str).str.upper() if "SemEval_set" in df.columns else pd.Series("", df.index)
-    semeval = pd.DataFrame({"pair_ID": df["pair_ID"], "sentence_A": df["sentence_A"], "sentence_B": df["sentence_B"],
-                            "relatedness_score": df["relatedness_score"].map(_fmt_score),
-                            "entailment_judgment": df["entailment_label"]})
+    ours = {"entailment_judgment": "entailment_label"}  # the release's column name -> ours
+    semeval = df[[ours.get(c, c) for c in SEMEVAL_COLUMNS]].set_axis(SEMEVAL_COLUMNS, axis=1)
+    semeval = semeval.assign(relatedness_score=semeval["relatedness_score"].map(_fmt_score))
     for key, name in RELEASE_FILES.items():
         part = semeval[sets == key]
         if part.empty:

@@ -6,7 +6,7 @@ STS 2012-2016 (``sick score sts``)
     does. System answers ``STS.output.<set>.txt`` hold ``score[TAB]confidence`` per line (confidence optional,
     any further fields ignored). We are stricter than the Perl script: the two files must have the same number
     of lines, every answer for a scored pair must be a finite number, and a confidence, when given, must be a
-    number too -- otherwise :class:`InputError` names the file and the 1-based line.
+    number too -- otherwise :class:`SubmissionError` names the file and the 1-based line.
 
     ``--all DIR`` scores every ``STS.gs.<set>.txt`` in DIR against ``STS.output.<set>.txt`` found in
     ``--system-dir`` (default: DIR itself; the file name rule can be changed with ``--system-pattern``, e.g.
@@ -28,6 +28,7 @@ official script prints it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
@@ -37,8 +38,10 @@ from pathlib import Path
 
 import numpy as np
 
-from pipeline.errors import InputError
+from pipeline import score_semeval
+from pipeline.errors import InputError, SubmissionError
 from pipeline.outputs import sha256_file
+from pipeline.sources import read_lines
 
 GOLD_PREFIX = "STS.gs."
 DEFAULT_SYSTEM_PATTERN = "STS.output.{set}.txt"
@@ -48,39 +51,35 @@ STSB_GENRES = {"main-news": "main-news", "main-captions": "main-captions",
 
 # --------------------------------------------------------------------------------------------- helpers
 def pearson(x, y) -> float | None:
-    """Pearson r in float64, or None when undefined (fewer than 2 pairs or a constant side)."""
-    x = np.asarray(x, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    if x.size < 2:
+    """Pearson r in float64 (:func:`pipeline.score_semeval.pearson`), or None when undefined (fewer than 2 pairs
+    or a constant side)."""
+    if np.asarray(x).size < 2:
         return None
-    dx, dy = x - x.mean(), y - y.mean()
-    den = math.sqrt(float(np.dot(dx, dx)) * float(np.dot(dy, dy)))
-    if den == 0.0:
-        return None
-    return float(np.dot(dx, dy)) / den
+    r = score_semeval.pearson(x, y)
+    return None if math.isnan(r) else r
 
 
-def _lines(path) -> list[str]:
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(path, "file not found")
+def _lines(path, error: type[InputError] = InputError) -> list[str]:
+    """The lines of a UTF-8 file (BOM removed, LF or CRLF, no entry for the final newline); problems raise
+    ``error`` (:class:`SubmissionError` for system files)."""
     try:
-        text = p.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()  # final newline
-    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+        lines = [ln for _, ln in read_lines(path)]
+    except InputError as exc:
+        if error is InputError:
+            raise
+        raise error(exc.path, exc.problem, line=exc.line, field=exc.field) from None
+    if lines[-1] == "":
+        lines.pop()  # final newline (or an empty file)
+    return lines
 
 
-def _number(text: str, path, line: int, field: str) -> float:
+def _number(text: str, path, line: int, field: str, error: type[InputError] = InputError) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise InputError(path, f"not a number: {text!r}", line=line, field=field) from None
+        raise error(path, f"not a number: {text!r}", line=line, field=field) from None
     if not math.isfinite(v):
-        raise InputError(path, f"not a finite number: {text!r}", line=line, field=field)
+        raise error(path, f"not a finite number: {text!r}", line=line, field=field)
     return v
 
 
@@ -97,17 +96,21 @@ def read_sts_gold(path) -> list[float | None]:
 
 
 def read_sts_system(path) -> list[tuple[float | None, float | None]]:
-    """One (score, confidence) per line; an empty line gives (None, None) (allowed only on unscored pairs)."""
+    """One (score, confidence) per line; an empty line gives (None, None) (allowed only on unscored pairs).
+
+    Raises:
+        SubmissionError: unreadable file or a field that is not a finite number.
+    """
     out: list[tuple[float | None, float | None]] = []
-    for i, ln in enumerate(_lines(path), 1):
+    for i, ln in enumerate(_lines(path, SubmissionError), 1):
         if ln.strip() == "":
             out.append((None, None))
             continue
         fields = ln.split("\t")
-        score = _number(fields[0].strip(), path, i, "score")
+        score = _number(fields[0].strip(), path, i, "score", SubmissionError)
         conf = None
         if len(fields) > 1 and fields[1].strip() != "":
-            conf = _number(fields[1].strip(), path, i, "confidence")
+            conf = _number(fields[1].strip(), path, i, "confidence", SubmissionError)
         out.append((score, conf))
     return out
 
@@ -117,19 +120,22 @@ def score_sts(gold_path, system_path) -> dict:
 
     Returns ``{"gold", "gold_sha256", "system", "lines", "pairs" (scored), "unscored", "pearson",
     "warnings"}``; ``pearson`` is None (with a warning) when undefined (constant answers).
+
+    Raises:
+        InputError: a malformed gold file; SubmissionError (a subclass) for problems in the system file.
     """
     gold = read_sts_gold(gold_path)
     system = read_sts_system(system_path)
     if len(system) != len(gold):
-        raise InputError(system_path, f"{len(system)} lines but gold {gold_path} has {len(gold)}",
-                         line=min(len(system), len(gold)) + 1)
+        raise SubmissionError(system_path, f"{len(system)} lines but gold {gold_path} has {len(gold)}",
+                              line=min(len(system), len(gold)) + 1)
     g, s, warnings = [], [], []
     out_of_range = 0
     for i, (gv, (sv, _conf)) in enumerate(zip(gold, system), 1):
         if gv is None:
             continue
         if sv is None:
-            raise InputError(system_path, "empty answer for a scored pair", line=i, field="score")
+            raise SubmissionError(system_path, "empty answer for a scored pair", line=i, field="score")
         if not 0.0 <= sv <= 5.0:
             out_of_range += 1
         g.append(gv)
@@ -161,7 +167,8 @@ def score_sts_all(gold_dir, system_dir=None, pattern: str = DEFAULT_SYSTEM_PATTE
     """Score every set in gold_dir; system file of set X is ``system_dir / pattern.format(set=X)``.
 
     The ``mean`` is the per-set Pearson weighted by each set's number of scored pairs (official STS 2014
-    figure). Missing system files raise InputError unless ``partial`` (then listed under ``missing``).
+    figure). Missing system files raise SubmissionError unless ``partial`` (then listed under ``missing``);
+    gold problems raise InputError.
     """
     if "{set}" not in pattern:
         raise ValueError("system pattern must contain {set}")
@@ -174,10 +181,10 @@ def score_sts_all(gold_dir, system_dir=None, pattern: str = DEFAULT_SYSTEM_PATTE
             continue
         results[name] = score_sts(gpath, spath)
     if missing and not partial:
-        raise InputError(sysdir, "no system file for set(s) " + ", ".join(missing)
-                         + f" (expected {pattern}; use --partial to score the others)")
+        raise SubmissionError(sysdir, "no system file for set(s) " + ", ".join(missing)
+                              + f" (expected {pattern}; use --partial to score the others)")
     if not results:
-        raise InputError(sysdir, f"no system files matching {pattern}")
+        raise SubmissionError(sysdir, f"no system files matching {pattern}")
     defined = {k: v for k, v in results.items() if v["pearson"] is not None}
     n = sum(v["pairs"] for v in defined.values())
     mean = sum(v["pearson"] * v["pairs"] for v in defined.values()) / n if n else None
@@ -228,8 +235,12 @@ def read_stsb(path) -> list[StsbRow]:
 
 
 def read_stsb_system(path) -> list[float]:
-    """System answers: one per line (first tab field), or a TSV whose header row has a ``score`` column."""
-    lines = _lines(path)
+    """System answers: one per line (first tab field), or a TSV whose header row has a ``score`` column.
+
+    Raises:
+        SubmissionError: unreadable file, or a missing or non-numeric score.
+    """
+    lines = _lines(path, SubmissionError)
     col, start = 0, 0
     if lines:
         head = [h.strip().lower() for h in lines[0].split("\t")]
@@ -244,8 +255,8 @@ def read_stsb_system(path) -> list[float]:
     for i, ln in enumerate(lines[start:], start + 1):
         f = ln.split("\t")
         if len(f) <= col or f[col].strip() == "":
-            raise InputError(path, "missing score", line=i, field="score")
-        out.append(_number(f[col].strip(), path, i, "score"))
+            raise SubmissionError(path, "missing score", line=i, field="score")
+        out.append(_number(f[col].strip(), path, i, "score", SubmissionError))
     return out
 
 
@@ -263,7 +274,7 @@ def score_stsb(gold_csv, system_path) -> dict:
         rows.extend((_split_name(g), r) for r in read_stsb(g))
     system = read_stsb_system(system_path)
     if len(system) != len(rows):
-        raise InputError(system_path, f"{len(system)} answers but the gold file(s) have {len(rows)} pairs")
+        raise SubmissionError(system_path, f"{len(system)} answers but the gold file(s) have {len(rows)} pairs")
     gs = np.array([r.score for _, r in rows])
     ss = np.array(system, dtype=np.float64)
 
@@ -302,7 +313,7 @@ def _print_table(rows: list[tuple[str, int, str]], head=("set", "pairs", "pearso
         print(f"{name:<{w}}  {n:>6}  {r:>8}")
 
 
-def _reject(exc: InputError, as_json: bool) -> int:
+def _reject(exc: SubmissionError, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"errors": [str(exc)], "warnings": []}, indent=2))
     else:
@@ -316,12 +327,7 @@ def cmd_score_sts(args) -> int:
             res = score_sts_all(args.all, args.system_dir, args.system_pattern, partial=args.partial)
         else:
             res = score_sts(args.gold, args.system)
-    except InputError as exc:
-        # problems in gold files / folders are the user's setup (exit 2 via cli); system problems reject (1)
-        gold_side = Path(exc.path) == Path(args.gold or "") or (
-            args.all and Path(exc.path).parent == Path(args.all) and Path(exc.path).name.startswith(GOLD_PREFIX))
-        if gold_side or (args.all and Path(exc.path) == Path(args.all)):
-            raise
+    except SubmissionError as exc:  # gold / setup problems (InputError) reach cli.main: exit 2
         return _reject(exc, args.json)
     if args.json:
         res = dict(res, errors=[])
@@ -344,9 +350,7 @@ def cmd_score_sts(args) -> int:
 def cmd_score_stsb(args) -> int:
     try:
         res = score_stsb(args.gold, args.system)
-    except InputError as exc:
-        if any(Path(exc.path) == Path(g) for g in args.gold):
-            raise
+    except SubmissionError as exc:
         return _reject(exc, args.json)
     if args.json:
         print(json.dumps(dict(res, errors=[]), indent=2))
@@ -363,6 +367,13 @@ def cmd_score_stsb(args) -> int:
     return 0
 
 
+def _set_pattern(value: str) -> str:
+    """argparse type of ``--system-pattern``: it must name the set with ``{set}``."""
+    if "{set}" not in value:
+        raise argparse.ArgumentTypeError(f"must contain {{set}}, got {value!r}")
+    return value
+
+
 def add_sts_parsers(score_subparsers) -> None:
     """Add ``sts`` and ``stsb`` to the ``sick score`` subparsers (each sets ``func(args) -> int``)."""
     p = score_subparsers.add_parser(
@@ -375,7 +386,7 @@ def add_sts_parsers(score_subparsers) -> None:
     src.add_argument("--all", metavar="DIR", help="folder of STS.gs.<set>.txt files")
     p.add_argument("--system", metavar="OUT", help="with --gold: answers, score[TAB]confidence per line")
     p.add_argument("--system-dir", metavar="DIR", help="with --all: folder of system files (default: DIR)")
-    p.add_argument("--system-pattern", default=DEFAULT_SYSTEM_PATTERN, metavar="PATTERN",
+    p.add_argument("--system-pattern", default=DEFAULT_SYSTEM_PATTERN, metavar="PATTERN", type=_set_pattern,
                    help="with --all: system file name, {set} = set name (default %(default)s)")
     p.add_argument("--partial", action="store_true",
                    help="with --all: score the sets that have a system file; mean over those only")

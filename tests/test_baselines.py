@@ -8,13 +8,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.baselines import (overlap_label, overlap_scores, overlap_sts, run_baseline, stop_words, tokens)
-from pipeline.cli import parser
+from pipeline.cli import main
 from pipeline.errors import InputError
-
-
-def cli(argv) -> int:
-    args = parser().parse_args(argv)
-    return args.func(args)
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +33,10 @@ def test_tokens_and_overlap():
 
 @pytest.mark.parametrize("name,gold", [("trial", "SICK_trial.txt"), ("train", "SICK_train.txt"),
                                        ("test_annotated", "SICK_test_annotated.txt")])
-def test_overlap_identical_to_official_baseline(sick, tmp_path, name, gold):
+def test_overlap_identical_to_official_baseline(sick, tmp_path, capsys, name, gold):
     out = tmp_path / "ov.txt"
-    assert cli(["baseline", "overlap", "--test", str(sick / gold), "--out", str(out)]) == 0
+    assert main(["baseline", "overlap", "--test", str(sick / gold), "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {out}\n")
     assert out.read_bytes() == (sick / "derived" / f"overlap_baseline_{name}.submission.txt").read_bytes()
 
 
@@ -85,12 +81,12 @@ def test_chance(sick, tmp_path):
 
 def test_cli_prints_scores_and_needs_train(sick, tmp_path, capsys):
     test = str(sick / "SICK_trial.txt")
-    assert cli(["baseline", "probability", "--train", str(sick / "SICK_train.txt"), "--test", test,
-                "--runs", "3", "--out", str(tmp_path / "p.txt")]) == 0
+    assert main(["baseline", "probability", "--train", str(sick / "SICK_train.txt"), "--test", test,
+                 "--runs", "3", "--out", str(tmp_path / "p.txt")]) == 0
     out = capsys.readouterr().out
     assert "3 run(s)" in out and "accuracy" in out and "sd" in out
     with pytest.raises(SystemExit):
-        cli(["baseline", "majority", "--test", test, "--out", str(tmp_path / "m.txt")])
+        main(["baseline", "majority", "--test", test, "--out", str(tmp_path / "m.txt")])
     with pytest.raises(InputError):
         run_baseline("majority", test, out=tmp_path / "m.txt")
 
@@ -108,9 +104,10 @@ def test_overlap_sts(tmp_path, capsys):
     p.write_text("A dog runs.\tA dog runs.\nA cat sleeps.\tThe man cooks.\n")
     assert overlap_sts(p, stop_count=0) == [5.0, pytest.approx(5 * 1 / 4)]  # {.} shared of 4 distinct tokens
     out = tmp_path / "sys.txt"
-    assert cli(["baseline", "overlap", "--format", "sts", "--stop-count", "0", "--test", str(p),
-                "--out", str(out)]) == 0
+    assert main(["baseline", "overlap", "--format", "sts", "--stop-count", "0", "--test", str(p),
+                 "--out", str(out)]) == 0
     assert out.read_text().splitlines() == ["5.0", "1.25"]
+    assert capsys.readouterr().out == f"wrote 2 STS overlap scores (5 x overlap) to {out}\n"
     with pytest.raises(InputError, match="distinct tokens"):
         overlap_sts(p, stop_count=50)
     p.write_text("no tab here\n")

@@ -66,16 +66,28 @@ def test_stsb_answers_scored_by_score_sts(shared_data, tmp_path):
 
 
 def test_cli_parser(shared_data, tmp_path, capsys):
-    from pipeline.cli import parser
+    from pipeline.cli import main
 
-    p = parser()
     lines = (shared_data / "sts2014" / "STS.input.headlines.txt").read_text(encoding="utf-8").splitlines()
     gold = (shared_data / "sts2014" / "STS.gs.headlines.txt").read_text().splitlines()
     inp = tmp_path / "STS.input.h.txt"
     inp.write_text("\n".join(lines[:40]) + "\n")
     (tmp_path / "STS.gs.h.txt").write_text("\n".join(gold[:40]) + "\n")
     out = tmp_path / "STS.output.h.txt"
-    args = p.parse_args(["baseline", "embedding", "--test", str(inp), "--out", str(out)])
-    assert args.func(args) == 0
+    assert main(["baseline", "embedding", "--test", str(inp), "--out", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 40
     assert "Pearson" in capsys.readouterr().out
+
+
+def test_missing_extra_is_one_line_error(tmp_path, monkeypatch, capsys):
+    from pipeline.cli import main
+
+    def missing(model):
+        raise emb.MissingExtra(emb.INSTALL_HINT)
+
+    monkeypatch.setattr(emb, "load_model", missing)
+    inp = tmp_path / "STS.input.x.txt"
+    inp.write_text("A dog runs.\tA dog is running.\n")
+    assert main(["baseline", "embedding", "--test", str(inp), "--out", str(tmp_path / "o.txt")]) == 2
+    assert capsys.readouterr().err == f"sick: error: {emb.INSTALL_HINT}\n"
+    assert not (tmp_path / "o.txt").exists()

@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from pipeline.cli import main
 from pipeline.errors import InputError
-from pipeline.pyramid_tests import (MIN_SHARED_NEG, analyse, build_tests, evaluate, main, make_encoder,
-                                    read_tests)
+from pipeline.pyramid_tests import MIN_SHARED_NEG, analyse, build_tests, evaluate, make_encoder, read_tests
 from pipeline.pyramids import read_pyramid, read_pyramids, topic_of
 
 HEAD = '<?xml version="1.0"?>\n<pyramid>\n'
@@ -146,9 +146,17 @@ def test_build_and_eval_tiny(tiny, tmp_path, nlp, capsys):
     pyrs, _ = read_pyramids(tiny)
     binary, questions, stats = build_tests(pyrs, seed=0, nlp=nlp)
     _check_constraints(binary, questions, nlp)
-    assert stats["positives"] == sum(r["label"] for r in binary) > 0
-    assert stats["pairs"] == len(binary) and stats["questions"] == len(questions) > 0
+    # Worked out by hand; both files hold the same six SCUs, so each count is twice one pyramid's:
+    # * valid texts (>= 3 words, no pronoun): SCU 1 has 3, SCUs 2 and 3 have 2 each, SCUs 5 and 6 one each;
+    #   SCU 4 ("Heavy rain", 2 words) has none. Positives: C(3,2) + 1 + 1 = 5 (all lexically varied).
+    # * negatives (different SCUs sharing >= 4 distinct lower-cased words): budget-1 ("The committee approved the
+    #   new budget ...") x park-1 share the/new/for/city; budget-3 ("The city schools budget was approved ...")
+    #   x park-2 share the/city/was/by; each park text x the bridge text shares the/river/for/city. Every other
+    #   cross-SCU pair shares at most 3 (e.g. budget-1 x park-2: the/for/city). So 4.
+    # * questions: one per positive, as each SCU has at least 3 other SCUs with a valid text: 5.
     assert stats["pyramids"] == 2 and stats["scus"] == 12
+    assert (stats["positives"], stats["negatives"], stats["pairs"], stats["questions"]) == (10, 8, 18, 10)
+    assert sum(r["label"] for r in binary) == 10 and len(binary) == 18 and len(questions) == 10
     out = tmp_path / "tests"
     assert main(["pyramid", "build", "--pyramids", str(tmp_path / "pyr"), "--out", str(out)]) == 0
     b2, q2 = read_tests(out)
@@ -159,8 +167,23 @@ def test_build_and_eval_tiny(tiny, tmp_path, nlp, capsys):
         assert main(["pyramid", "eval", "--tests", str(out), "--encoder", enc, "--json"]) == 0
         res = json.loads(capsys.readouterr().out)
         assert set(res) == {"encoder", "f_measure", "threshold", "success_rate", "mrr", "pairs", "questions"}
-        assert 0 <= res["f_measure"] <= 1 and 0 <= res["success_rate"] <= 1 and 0.25 <= res["mrr"] <= 1
-        assert res["pairs"] == len(binary)
+        assert None not in (res["f_measure"], res["threshold"], res["success_rate"], res["mrr"])
+        assert res["pairs"] == 18 and res["questions"] == 10
+
+
+def test_eval_embedding_without_extra_is_one_line_error(tiny, tmp_path, monkeypatch, capsys):
+    from pipeline import embedding
+
+    def missing(model):
+        raise embedding.MissingExtra(embedding.INSTALL_HINT)
+
+    monkeypatch.setattr(embedding, "load_model", missing)
+    out = tmp_path / "tests"
+    assert main(["pyramid", "build", "--pyramids", str(tmp_path / "pyr"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["pyramid", "eval", "--tests", str(out), "--encoder", "embedding"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"sick: error: {embedding.INSTALL_HINT}\n"
 
 
 def test_eval_perfect_and_deterministic():

@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from pipeline.errors import InputError
-from pipeline.report import GROUPS, RANGES, TSV_NAMES, write_report
+from pipeline.errors import InputError, RuleError
+from pipeline.report import GROUPS, RANGES, TSV_NAMES, rule_families, write_report
 from pipeline.report_io import read_corpus
 
 FILES = ("SICK_train.txt", "SICK_trial.txt", "SICK_test_annotated.txt")
@@ -278,10 +278,9 @@ def test_unannotated_corpus(gold_file, tmp_path):
 
 
 def test_cli_report(gold_file, tmp_path):
-    from pipeline.cli import parser
+    from pipeline.cli import main
 
-    args = parser().parse_args(["report", "--corpus", str(gold_file), "--out", str(tmp_path / "r"), "--quiet"])
-    assert args.func(args) == 0
+    assert main(["report", "--corpus", str(gold_file), "--out", str(tmp_path / "r"), "--quiet"]) == 0
     assert (tmp_path / "r" / "report.md").is_file()
 
 
@@ -319,6 +318,24 @@ def test_malformed_input(tmp_path, text, problem):
         write_report(f, tmp_path / "out")
     assert ei.value.path == str(f)
     assert not (tmp_path / "out").exists()
+
+
+def test_errors_name_real_line_after_blank_lines(tmp_path):
+    head = "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n"
+    f = _write(tmp_path / "bad.txt", head + "\n\n1\ta\tb\t3\tNEUTRAL\n\n2\tc\td\tx\tNEUTRAL\n")
+    with pytest.raises(InputError, match="not a number") as ei:
+        read_corpus(f)
+    assert ei.value.line == 6 and ei.value.field == "relatedness_score"
+    f = _write(tmp_path / "dup.txt", head + "\n1\ta\tb\t3\tNEUTRAL\n\r\n1\tc\td\t2\tNEUTRAL\n")
+    with pytest.raises(InputError, match="duplicate pair_ID") as ei:
+        read_corpus(f)
+    assert ei.value.line == 5 and ei.value.field == "pair_ID"
+
+
+def test_broken_rule_file_is_a_rule_error(tmp_path):
+    (tmp_path / "bad.yaml").write_text("rules: [\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="not valid YAML"):
+        rule_families(tmp_path)
 
 
 def test_missing_file_and_bad_utf8(tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import parser
+from pipeline.cli import main
 from pipeline.errors import InputError
 from pipeline.score_semeval import (exit_status, format_table, pearson, r_format, read_sick,
                                     score, spearman)
@@ -78,6 +78,8 @@ def test_matches_official_scorer(shared_data, idx):
         return
 
     ent = official["entailment"]
+    # R scored something when it printed an entailment accuracy (not NaN) or the relatedness figures
+    r_scored = ent not in (None, "no data", "wrong level", "NaN") or isinstance(official["relatedness"], dict)
     if ent is None or ent in ("no data", "wrong level", "NaN"):
         assert ours["entailment"] is None, sub.name
         if ent == "wrong level":
@@ -101,7 +103,7 @@ def test_matches_official_scorer(shared_data, idx):
             assert "not decimal numbers" in text or "no column 'relatedness_score'" in text
         else:
             assert "relatedness not" in text
-    assert exit_status(ours) == (0 if (ours["entailment"] or ours["relatedness"]) else 1)
+    assert exit_status(ours) == (0 if r_scored else 1), sub.name
 
 
 def test_verdict_details(shared_data):
@@ -211,21 +213,17 @@ def test_ambiguous_partial_columns_and_missing_id(tmp_path, gold):
 
 
 def test_cli_json_and_table(tmp_path, gold, capsys):
-    p = parser()
     good = sub(tmp_path, "pair_ID\tentailment_judgment\trelatedness_score\n"
                          + "".join(f"{i}\tNEUTRAL\t{i}\n" for i in range(1, 5)))
-    args = p.parse_args(["score", "semeval", "--gold", str(gold), "--submission", str(good), "--json"])
-    assert args.func(args) == 0
+    assert main(["score", "semeval", "--gold", str(gold), "--submission", str(good), "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert list(obj) == KEYS and obj["entailment"] == {"accuracy": 50.0}
     assert set(obj["relatedness"]) == {"pearson", "spearman", "mse", "mse_standardized"}
-    args = p.parse_args(["score", "semeval", "--gold", str(gold), "--submission", str(good)])
-    assert args.func(args) == 0
+    assert main(["score", "semeval", "--gold", str(gold), "--submission", str(good)]) == 0
     table = capsys.readouterr().out
     assert "sha256" in table and "4 pairs" in table and "mse_standardized" in table and "raw scores" in table
     bad = sub(tmp_path, "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n", "bad.txt")
-    args = p.parse_args(["score", "semeval", "--gold", str(gold), "--submission", str(bad)])
-    assert args.func(args) == 1
+    assert main(["score", "semeval", "--gold", str(gold), "--submission", str(bad)]) == 1
     assert "ERROR" in capsys.readouterr().out
 
 
@@ -238,10 +236,8 @@ def test_format_table_not_scored(tmp_path, gold):
 
 
 def test_json_nan_is_null(tmp_path, gold, capsys):
-    p = parser()
     const = sub(tmp_path, "pair_ID\tentailment_judgment\trelatedness_score\n"
                           + "".join(f"{i}\tNEUTRAL\t3\n" for i in range(1, 5)))
-    args = p.parse_args(["score", "semeval", "--gold", str(gold), "--submission", str(const), "--json"])
-    assert args.func(args) == 0
+    assert main(["score", "semeval", "--gold", str(gold), "--submission", str(const), "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["relatedness"]["pearson"] is None and any("equal" in w for w in obj["warnings"])

@@ -8,8 +8,8 @@ import shutil
 import numpy as np
 import pytest
 
-from pipeline.cli import parser
-from pipeline.errors import InputError
+from pipeline.cli import main
+from pipeline.errors import InputError, SubmissionError
 from pipeline.score_sts import (pearson, read_sts_gold, read_stsb, score_sts, score_sts_all,
                                 score_stsb)
 
@@ -35,11 +35,6 @@ def _np_pearson(gold_lines, sys_lines):
             g.append(float(gl))
             s.append(float(sl.split("\t")[0]))
     return float(np.corrcoef(g, s)[0, 1]), len(g)
-
-
-def _cli(argv):
-    args = parser().parse_args(argv)
-    return args.func(args)
 
 
 # ------------------------------------------------------------------------------------------- STS 2014
@@ -126,7 +121,7 @@ def test_malformed_system(tmp_path, content, line, field):
     gold.write_text("1\n2\n3\n")
     system = tmp_path / "s.txt"
     system.write_text(content)
-    with pytest.raises(InputError) as ei:
+    with pytest.raises(SubmissionError) as ei:
         score_sts(gold, system)
     assert ei.value.line == line and ei.value.field == field and ei.value.path == str(system)
 
@@ -136,7 +131,7 @@ def test_line_count_mismatch(tmp_path):
     gold.write_text("1\n2\n3\n")
     system = tmp_path / "s.txt"
     system.write_text("1\n2\n")
-    with pytest.raises(InputError, match="2 lines but gold") as ei:
+    with pytest.raises(SubmissionError, match="2 lines but gold") as ei:
         score_sts(gold, system)
     assert ei.value.line == 3
 
@@ -147,6 +142,7 @@ def test_malformed_gold(tmp_path):
     with pytest.raises(InputError) as ei:
         score_sts(gold, gold)
     assert ei.value.line == 2 and ei.value.path == str(gold)
+    assert not isinstance(ei.value, SubmissionError)  # a gold problem is not the submission's fault
 
 
 def test_constant_answers_undefined(tmp_path):
@@ -237,7 +233,7 @@ def test_stsb_malformed(tmp_path, stsb):
 
 # ------------------------------------------------------------------------------------------- CLI
 def test_cli_sts_json(sts14, capsys):
-    rc = _cli(["score", "sts", "--gold", str(sts14 / "STS.gs.headlines.txt"),
+    rc = main(["score", "sts", "--gold", str(sts14 / "STS.gs.headlines.txt"),
                "--system", str(sts14 / "STS.output.headlines.txt"), "--json"])
     assert rc == 0
     obj = json.loads(capsys.readouterr().out)
@@ -245,13 +241,13 @@ def test_cli_sts_json(sts14, capsys):
 
 
 def test_cli_sts_table_and_all(sts14, tmp_path, capsys):
-    rc = _cli(["score", "sts", "--gold", str(sts14 / "STS.gs.headlines.txt"),
+    rc = main(["score", "sts", "--gold", str(sts14 / "STS.gs.headlines.txt"),
                "--system", str(sts14 / "STS.output.headlines.txt")])
     out = capsys.readouterr().out
     r = score_sts(sts14 / "STS.gs.headlines.txt", sts14 / "STS.output.headlines.txt")["pearson"]
     assert rc == 0 and f"Pearson: {r:.5f}" in out
     d, _ = _copy_answers(sts14, tmp_path)
-    assert _cli(["score", "sts", "--all", str(sts14), "--system-dir", str(d)]) == 0
+    assert main(["score", "sts", "--all", str(sts14), "--system-dir", str(d)]) == 0
     out = capsys.readouterr().out
     assert "weighted mean" in out and "3750" in out
 
@@ -259,17 +255,34 @@ def test_cli_sts_table_and_all(sts14, tmp_path, capsys):
 def test_cli_rejects_bad_submission(sts14, tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text("1\n")
-    rc = _cli(["score", "sts", "--gold", str(sts14 / "STS.gs.headlines.txt"), "--system", str(bad), "--json"])
+    rc = main(["score", "sts", "--gold", str(sts14 / "STS.gs.headlines.txt"), "--system", str(bad), "--json"])
     assert rc == 1
     assert "bad.txt" in json.loads(capsys.readouterr().out)["errors"][0]
+
+
+def test_cli_missing_system_files_same_status(tmp_path, capsys):
+    """No system file is a rejected submission (exit 1) whether or not --system-dir is the gold folder."""
+    gold_dir, sys_dir = tmp_path / "G", tmp_path / "S"
+    gold_dir.mkdir()
+    sys_dir.mkdir()
+    (gold_dir / "STS.gs.a.txt").write_text("1\n2\n3\n")
+    assert main(["score", "sts", "--all", str(gold_dir)]) == 1
+    assert "no system file" in capsys.readouterr().err
+    assert main(["score", "sts", "--all", str(gold_dir), "--system-dir", str(sys_dir)]) == 1
+    assert "no system file" in capsys.readouterr().err
+    with pytest.raises(SubmissionError):
+        score_sts_all(gold_dir)
+    # a gold-side problem stays an error of the user's setup (exit 2)
+    assert main(["score", "sts", "--all", str(sys_dir)]) == 2
+    assert "no STS.gs.<set>.txt files" in capsys.readouterr().err
 
 
 def test_cli_stsb(stsb, tmp_path, capsys):
     out = tmp_path / "o.txt"
     out.write_text("".join(f"{r.score}\n" for r in read_stsb(stsb / "sts-test.csv")))
-    assert _cli(["score", "stsb", "--gold", str(stsb / "sts-test.csv"), "--system", str(out)]) == 0
+    assert main(["score", "stsb", "--gold", str(stsb / "sts-test.csv"), "--system", str(out)]) == 0
     text = capsys.readouterr().out
     assert "main-forums" in text and "1.00000" in text
-    assert _cli(["score", "stsb", "--gold", str(stsb / "sts-test.csv"), "--system", str(out), "--json"]) == 0
+    assert main(["score", "stsb", "--gold", str(stsb / "sts-test.csv"), "--system", str(out), "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["pairs"] == 1379 and set(obj["genres"]) == {"main-news", "main-captions", "main-forums"}
