@@ -83,9 +83,11 @@ def _read_sources(cfg: BuildConfig, st: _State) -> tuple[list[SourcePair], list[
         for b in bad:
             st.dropped.append({"stage": "source", "item": "", "file": b.path, "line": b.line,
                                "reason": b.problem, "text": b.text})
-        picked = sample(pairs, cfg.pairs_per_source, cfg.seed, f"{spec.kind}:{spec.path}")
+        digest = sha256_file(spec.path)
+        # keyed by the file's content, not its path: the same file gives the same sample wherever it lives
+        picked = sample(pairs, cfg.pairs_per_source, cfg.seed, f"{spec.kind}:{digest}:{sorted(spec.filters)}")
         chosen.extend(picked)
-        entry = {"kind": spec.kind, "path": spec.path, "sha256": sha256_file(spec.path),
+        entry = {"kind": spec.kind, "path": spec.path, "sha256": digest,
                  "filters": dict(spec.filters), "pairs_available": len(pairs), "pairs_sampled": len(picked),
                  "bad_lines": len(bad)}
         gold = sts_gold_path(spec.path) if spec.kind == "sts" else None

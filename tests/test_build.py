@@ -166,6 +166,31 @@ def test_same_seed_byte_identical_other_seed_differs(built, tmp_path):
     assert (other / "corpus.tsv").read_bytes() != (built / "corpus.tsv").read_bytes()
 
 
+def test_sample_depends_on_the_file_not_its_path(tmp_path, monkeypatch):
+    """The same input under another name, given relative or absolute, draws the same source pairs; a file
+    with other content draws others."""
+    lines = DEFAULT_INPUT.read_text(encoding="utf-8").splitlines(keepends=True)
+    (tmp_path / "a").mkdir()
+    first = tmp_path / "a" / "pairs.tsv"
+    first.write_text("".join(lines), encoding="utf-8")
+    second = tmp_path / "copy of pairs.tsv"
+    second.write_text("".join(lines), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    outs = []
+    for i, src in enumerate(["a/pairs.tsv", str(second)]):
+        outs.append(tmp_path / f"out{i}")
+        assert main(["build", "--source", f"tsv:{src}", "--pairs-per-source", "8", "--out", str(outs[-1]),
+                     "--quiet"]) == 0
+    assert (outs[0] / "corpus.tsv").read_bytes() == (outs[1] / "corpus.tsv").read_bytes()
+    third = tmp_path / "other.tsv"
+    third.write_text("".join(lines + ["A cat is sleeping on a sofa\tA kitten is sleeping on a couch\n"]),
+                     encoding="utf-8")
+    assert main(["build", "--source", f"tsv:{third}", "--pairs-per-source", "8", "--out", str(tmp_path / "out2"),
+                 "--quiet"]) == 0
+    originals = [set(read(o / "sentences.tsv")["sentence"]) for o in (outs[0], tmp_path / "out2")]
+    assert originals[0] != originals[1]
+
+
 def test_bad_input_writes_nothing(tmp_path, capsys):
     bad = tmp_path / "bad.tsv"
     bad.write_text("A dog runs.\tA dog is running.\nonly one column\n")
