@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]" -c constraints.txt
-	$(PY) -m pipeline.resources
+	$(PY) -m pipeline.common.resources
 	touch $(STAMP)
 
 # build -> crowd tasks -> synthetic judgments -> gold -> report, so a newcomer sees gold come out

@@ -3,7 +3,7 @@
 Simulation (numpy, seed 0): 100,000 items with a true label among ENTAILMENT / NEUTRAL / CONTRADICTION
 (shares 0.3 / 0.5 / 0.2); 10 judgments per item by workers drawn from a pool of 2,000, each worker right with
 a probability drawn from Beta(8, 2) (mean 0.8), otherwise answering one of the two other labels at random;
-rows shuffled. Prints the wall time of :func:`pipeline.estimators.majority_vote` and of crowd-kit's
+rows shuffled. Prints the wall time of :func:`pipeline.crowd.estimators.majority_vote` and of crowd-kit's
 ``MajorityVote().fit_predict`` on the same long table (each the best of 3 runs), their ratio, the peak memory
 each call allocates (tracemalloc, in a separate run, since tracing slows allocation), agreement of the two on
 items without a tie, and the whole ``sick aggregate-labels`` path (read a 1M-line TSV, majority vote,
@@ -27,7 +27,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline import estimators, labels  # noqa: E402
+from pipeline.crowd import estimators, labels  # noqa: E402
 
 N_ITEMS, PER_ITEM, N_WORKERS, SEED = 100_000, 10, 2_000, 0
 LABELS = np.array(["ENTAILMENT", "NEUTRAL", "CONTRADICTION"], dtype=object)
@@ -66,8 +66,8 @@ def peak_mb(fn) -> float:
 
 def bench_sick_gold(MajorityVote) -> None:
     """``sick aggregate`` itself: 100,000 corpus pairs, 10 synthetic judgments each (5 per order)."""
-    from pipeline.aggregate import aggregate, load_controls
-    from pipeline.simulate import simulate_judgments
+    from pipeline.crowd.aggregate import aggregate, load_controls
+    from pipeline.crowd.simulate import simulate_judgments
 
     types = [("S1aS1b", "cross"), ("S1aS2a", "same"), ("S1bS2a", "cross"), ("S1bS3b", "same"),
              ("S1aS3b", "cross"), ("S1aS4a", "same"), ("S1bS4a", "cross"), ("unrelated", "unrelated")]
@@ -108,7 +108,7 @@ def main() -> int:
     m_ours, m_theirs = peak_mb(ours), peak_mb(theirs)
     clear = r_ours["n_tied"].to_numpy() == 1
     agree = (r_ours["label"].to_numpy()[clear] == r_theirs.reindex(r_ours["task"]).to_numpy()[clear]).mean()
-    print(f"pipeline.estimators.majority_vote : {t_ours:7.3f} s   peak {m_ours:7.1f} MB")
+    print(f"pipeline.crowd.estimators.majority_vote : {t_ours:7.3f} s   peak {m_ours:7.1f} MB")
     print(f"crowdkit MajorityVote.fit_predict : {t_theirs:7.3f} s   peak {m_theirs:7.1f} MB")
     print(f"ratio crowd-kit / ours            : {t_theirs / t_ours:7.1f} x")
     print(f"same label on items without a tie : {agree:.4%} of {clear.sum():,} items "

@@ -28,11 +28,11 @@ def main() -> int:
     if not flickr.exists() or not msr.exists():
         print(f"bench skipped: real data not found under {DATA}")
         return 0
-    from pipeline import resources
-    from pipeline.build import BuildConfig, build
-    from pipeline.expand import expand_doc
-    from pipeline.rules import load_rules
-    from pipeline.sources import SourceSpec
+    from pipeline.common import resources
+    from pipeline.corpus.expand import expand_doc
+    from pipeline.corpus.job import BuildConfig, build
+    from pipeline.corpus.rules import load_rules
+    from pipeline.corpus.sources import SourceSpec
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench"

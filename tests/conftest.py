@@ -12,14 +12,14 @@ SHARED = ROOT.parent / "shared" / "data"
 
 @pytest.fixture(scope="session")
 def ruleset():
-    from pipeline.rules import load_rules
+    from pipeline.corpus.rules import load_rules
 
     return load_rules()
 
 
 @pytest.fixture(scope="session")
 def nlp():
-    from pipeline import resources
+    from pipeline.common import resources
 
     return resources.nlp()
 
@@ -97,7 +97,7 @@ def sim_controls():
 
 @pytest.fixture(scope="session")
 def sim_control_dict(sim_controls) -> dict[str, dict]:
-    """:func:`sim_controls` in the form :func:`pipeline.aggregate.parse_controls` returns."""
+    """:func:`sim_controls` in the form :func:`pipeline.crowd.aggregate.parse_controls` returns."""
     return {r.pair_ID: {"AB": r.answer_AB or None, "BA": r.answer_BA or None,
                         "relatedness": (r.relatedness_min, r.relatedness_max)} for r in sim_controls.itertuples()}
 

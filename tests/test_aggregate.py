@@ -13,11 +13,19 @@ import pandas as pd
 import pytest
 
 from pipeline.cli import main
-from pipeline.aggregate import (DIRECTION_LABELS, WORKER_COLUMNS, _fmt_all, aggregate, gold_label,
-                                gold_labels, load_controls, parse_controls, write_outputs)
-from pipeline.judgments import JUDGMENT_COLUMNS
-from pipeline.simulate import expected_gold_shares, simulate, write_judgments
-
+from pipeline.crowd.aggregate import (
+    DIRECTION_LABELS,
+    WORKER_COLUMNS,
+    _fmt_all,
+    aggregate,
+    gold_label,
+    gold_labels,
+    load_controls,
+    parse_controls,
+    write_outputs,
+)
+from pipeline.crowd.judgments import JUDGMENT_COLUMNS
+from pipeline.crowd.simulate import expected_gold_shares, simulate, write_judgments
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -215,7 +223,7 @@ def test_controls_yaml_formats(tmp_path):
     assert c["CTRL-001"] == {"AB": "TRUE", "BA": "UNKNOWN", "relatedness": (2.5, 5.0)}
     assert c["CTRL-002"] == {"AB": "FALSE", "BA": "FALSE", "relatedness": None}
     assert c["CTRL-003"]["AB"] == "UNKNOWN" and c["CTRL-003"]["relatedness"] == (1.0, 2.0)
-    from pipeline.errors import InputError
+    from pipeline.common.errors import InputError
 
     with pytest.raises(InputError, match="no expected answer"):
         parse_controls([{"id": "CTRL-9"}])
@@ -286,7 +294,7 @@ def test_gold_follows_the_pair_types_like_table_9(simulated, aggregated):
 
 
 def test_relatedness_follows_the_pair_types_like_table_8(simulated, aggregated):
-    from pipeline.simulate import default_model
+    from pipeline.crowd.simulate import default_model
 
     _, sim = simulated
     m = aggregated.pairs.merge(sim.truth, on="pair_ID")
@@ -475,7 +483,7 @@ def test_command_round_trip(synthetic_corpus, write_sim_inputs, tmp_path):
 
 
 def test_write_judgments_reads_back(sim_controls, simulated, tmp_path):
-    from pipeline.judgments import read_judgments
+    from pipeline.crowd.judgments import read_judgments
 
     corpus, sim = simulated
     write_judgments(sim.judgments, tmp_path / "j.csv")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.baselines import (overlap_label, overlap_scores, overlap_sts, run_baseline, stop_words, tokens)
 from pipeline.cli import main
-from pipeline.errors import InputError
+from pipeline.common.errors import InputError
+from pipeline.evaluate.baselines import overlap_label, overlap_scores, overlap_sts, run_baseline, stop_words, tokens
 
 
 @pytest.fixture(scope="module")

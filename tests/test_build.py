@@ -12,10 +12,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from pipeline.build import CORPUS_COLUMNS, DEFAULT_INPUT
 from pipeline.cli import main
-from pipeline.dedup import dedup
-from pipeline.pair import Group, Pair, Slot
+from pipeline.corpus.dedup import dedup
+from pipeline.common.resources import DEFAULT_INPUT
+from pipeline.corpus.job import CORPUS_COLUMNS
+from pipeline.corpus.pair import Group, Pair, Slot
 
 FILES = ["corpus.tsv", "sentences.tsv", "rule_frequencies.tsv", "pair_distribution.tsv", "dropped.tsv",
          "manifest.json", "candidates.tsv"]
@@ -139,7 +140,7 @@ def test_tables_agree_with_corpus(built):
     dist = read(built / "pair_distribution.tsv")
     assert dict(zip(dist["pair_type"], dist["count"].astype(int))) == dict(Counter(corpus["pair_type"]))
     freq = read(built / "rule_frequencies.tsv")
-    from pipeline.rules import load_rules
+    from pipeline.corpus.rules import load_rules
     assert set(freq["rule"]) == {r.id for r in load_rules().rules}
     used = Counter(r for rules in sents["rules"] for r in rules.split())
     assert dict(zip(freq["rule"], freq["freq"].astype(int))) == {r: used.get(r, 0) for r in freq["rule"]}

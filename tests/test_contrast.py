@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from pipeline.expand import expand_doc, rule_outputs
-from pipeline.sentence import Sentence
+from pipeline.corpus.expand import expand_doc, rule_outputs
+from pipeline.corpus.sentence import Sentence
 
 S3_RULES = ("negation-insert", "negation-remove", "determiner-opposite", "nobody-subject", "there-is-no",
             "antonym-wordnet", "opposite-lexicon")
@@ -116,7 +116,7 @@ def test_negation_not_doubled(nlp, own_rules):
 
 
 def test_wordnet_lookups_cached(nlp, ruleset):
-    from pipeline.actions.contrast import _wordnet_antonyms
+    from pipeline.corpus.actions.contrast import _wordnet_antonyms
 
     outputs_of("antonym-wordnet", nlp, ruleset, "A tall man is walking")
     before = _wordnet_antonyms.cache_info().hits

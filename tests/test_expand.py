@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.expand import Candidate, choose, expand_doc
+from pipeline.corpus.expand import Candidate, choose, expand_doc
 
 
 def cands(*specs):

@@ -11,9 +11,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pipeline.errors import InputError
-from pipeline.judgments import (ANSWERS, JUDGMENT_COLUMNS, REJECTED_COLUMNS, RowError, control_base_id,
-                                read_judgments, write_judgments)
+from pipeline.common.errors import InputError
+from pipeline.crowd.judgments import (
+    ANSWERS,
+    JUDGMENT_COLUMNS,
+    REJECTED_COLUMNS,
+    RowError,
+    control_base_id,
+    read_judgments,
+    write_judgments,
+)
 
 PAIRS = {"1", "2", "3"}
 CONTROLS = {"CTRL-001", "CTRL-002"}

@@ -1,4 +1,4 @@
-"""``sick aggregate-labels`` (pipeline.labels): readers, errors, options, outputs, and the real data it must get
+"""``sick aggregate-labels`` (pipeline.crowd.labels): readers, errors, options, outputs, and the real data it must get
 right (Snow et al. 2008 RTE, SNLI dev's 3-of-5 rule)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections import Counter
 import pandas as pd
 import pytest
 
-from pipeline import labels
 from pipeline.cli import main
-from pipeline.errors import InputError
+from pipeline.common.errors import InputError
+from pipeline.crowd import labels
 
 
 def run(argv: list[str]) -> int:
@@ -65,7 +65,7 @@ def test_stats_json_and_printed_summary(tmp_path, capsys):
     assert read(out)["label"].tolist() == ["TRUE", "UNKNOWN", "FALSE"]
     printed = capsys.readouterr().out
     assert "Krippendorff's alpha (nominal)" in printed and "3 items, 6 judgments, 4 workers" in printed
-    from pipeline.estimators import krippendorff_alpha
+    from pipeline.crowd.estimators import krippendorff_alpha
     df = pd.DataFrame(ROWS, columns=["item", "worker", "label", "score"])
     assert s["alpha"] == pytest.approx(krippendorff_alpha(df))
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pipeline.normalize import normalize_doc
+from pipeline.corpus.normalize import normalize_doc
 
 # (S0 caption in the style of Flickr8k / MSR-Video, expected S1)
 CHAIN = [
@@ -80,7 +80,7 @@ def test_chain_drops(text, rule_id, nlp, rules, ruleset):
 
 
 def _stative_present(ruleset) -> set[str]:
-    from pipeline.wordforms import third_person
+    from pipeline.corpus.wordforms import third_person
 
     lemmas = ruleset.lexicon("stative_verbs")
     return set(lemmas) | {third_person(v) for v in lemmas}
@@ -113,7 +113,7 @@ def test_actions_do_not_parse(monkeypatch, nlp, rules, ruleset):
     """Normalization works on the one parse it is given: no action calls the spaCy pipeline again."""
     docs = list(nlp.pipe(["A man sings while a woman dances", "Two dogs playing in the snow .",
                           "John has to cut the 2 onions", "A man is picking the ball up"]))
-    from pipeline import resources
+    from pipeline.common import resources
 
     def forbidden(*args, **kwargs):  # pragma: no cover - only called on failure
         raise AssertionError("an action called resources.nlp()")

@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from pipeline.cli import main
-from pipeline.errors import InputError
-from pipeline.pyramid_tests import MIN_SHARED_NEG, analyse, build_tests, evaluate, make_encoder, read_tests
-from pipeline.pyramids import read_pyramid, read_pyramids, topic_of
+from pipeline.common.errors import InputError
+from pipeline.pyramid.reader import read_pyramid, read_pyramids, topic_of
+from pipeline.pyramid.tests import MIN_SHARED_NEG, analyse, build_tests, evaluate, make_encoder, read_tests
 
 HEAD = '<?xml version="1.0"?>\n<pyramid>\n'
 
@@ -172,7 +172,7 @@ def test_build_and_eval_tiny(tiny, tmp_path, nlp, capsys):
 
 
 def test_eval_embedding_without_extra_is_one_line_error(tiny, tmp_path, monkeypatch, capsys):
-    from pipeline import embedding
+    from pipeline.evaluate import embedding
 
     def missing(model):
         raise embedding.MissingExtra(embedding.INSTALL_HINT)
@@ -206,7 +206,7 @@ def real(shared_data):
 
 @pytest.fixture(scope="module")
 def real_tests(real):
-    from pipeline import resources
+    from pipeline.common import resources
     pyrs, skipped = read_pyramids(real)
     assert not skipped
     return pyrs, build_tests(pyrs, seed=0, nlp=resources.nlp(disable=("ner", "parser")))

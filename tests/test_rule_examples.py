@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.errors import Unnormalizable
-from pipeline.expand import rule_outputs
-from pipeline.normalize import apply_rule
-from pipeline.rules import load_rules
-from pipeline.sentence import Sentence
+from pipeline.common.errors import Unnormalizable
+from pipeline.corpus.expand import rule_outputs
+from pipeline.corpus.normalize import apply_rule
+from pipeline.corpus.rules import load_rules
+from pipeline.corpus.sentence import Sentence
 
 CASES = [(rule, n, ex) for rule in load_rules().rules for n, ex in enumerate(rule.examples, 1)]
 

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import RuleError
-from pipeline.rules import ACTIONS, DEFAULT_RULES_DIR, STAGES, load_rules
+from pipeline.common.errors import RuleError
+from pipeline.common.vocabulary import STAGES
+from pipeline.corpus.registry import ACTIONS
+from pipeline.corpus.rules import DEFAULT_RULES_DIR, load_rules
 
 GOOD = """rules:
   - id: my-rule

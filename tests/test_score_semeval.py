@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli import main
-from pipeline.errors import InputError
-from pipeline.score_semeval import (exit_status, format_table, pearson, r_format, read_sick,
-                                    score, spearman)
+from pipeline.common.errors import InputError
+from pipeline.evaluate.semeval import exit_status, format_table, pearson, r_format, read_sick, score, spearman
 
 GOLD_OF = {"trial": "SICK_trial.txt", "train": "SICK_train.txt", "test_annotated": "SICK_test_annotated.txt"}
 KEYS = ["gold", "gold_sha256", "pairs", "relatedness", "entailment", "errors", "warnings"]

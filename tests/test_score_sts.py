@@ -1,4 +1,4 @@
-"""STS 2012-2016 and STS Benchmark scoring (pipeline.score_sts)."""
+"""STS 2012-2016 and STS Benchmark scoring (pipeline.evaluate.sts)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import numpy as np
 import pytest
 
 from pipeline.cli import main
-from pipeline.errors import InputError, SubmissionError
-from pipeline.score_sts import (pearson, read_sts_gold, read_stsb, score_sts, score_sts_all,
-                                score_stsb)
+from pipeline.common.errors import InputError, SubmissionError
+from pipeline.evaluate.sts import pearson, read_sts_gold, read_stsb, score_sts, score_sts_all, score_stsb
 
 pytestmark = pytest.mark.realdata
 

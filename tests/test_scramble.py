@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 
-from pipeline.expand import expand_doc
-from pipeline.sentence import Sentence
+from pipeline.corpus.expand import expand_doc
+from pipeline.corpus.sentence import Sentence
 
 BROKEN = re.compile(r"\b(not not|no no|a a|an an|the the|is is|are are|is are|are is)\b", re.I)
 S4_RULES = ("swap-subject-object", "swap-nouns", "swap-subject-pobj", "swap-object-pobj", "swap-adjectives",

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from pipeline.actions import similar
-from pipeline.expand import expand_doc, rule_outputs
-from pipeline.sentence import Sentence, surface
+from pipeline.corpus.actions import similar
+from pipeline.corpus.expand import expand_doc, rule_outputs
+from pipeline.corpus.sentence import Sentence, surface
 
 S2_RULES = ("determiner-similar", "quantifier-similar", "active-to-passive", "passive-to-active", "synonym-wordnet",
             "modifier-implied", "agentive-noun-expansion", "compound-to-relative", "adjective-to-relative")

@@ -9,9 +9,21 @@ import pandas as pd
 import pytest
 
 from pipeline.cli import main
-from pipeline.judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS
-from pipeline.simulate import (DEFAULT_MODEL_FILE, GROUPS, RELATIONS, default_model, expected_gold_shares, load_model,
-                               manifest_path, pair_group, simulate, simulate_judgments, write_judgments)
+from pipeline.common.vocabulary import ANSWERS, ORDERS
+from pipeline.crowd.judgments import JUDGMENT_COLUMNS
+from pipeline.crowd.simulate import (
+    DEFAULT_MODEL_FILE,
+    GROUPS,
+    RELATIONS,
+    default_model,
+    expected_gold_shares,
+    load_model,
+    manifest_path,
+    pair_group,
+    simulate,
+    simulate_judgments,
+    write_judgments,
+)
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +148,7 @@ def test_default_model_file_is_complete_and_labelled_stand_in():
     (("  S1S4-cross:\n", "  S1S5-cross:\n"), "groups", "missing group(s) S1S4-cross; unknown group(s) S1S5-cross"),
 ])
 def test_bad_model_file_names_file_line_and_field(tmp_path, change, field, problem):
-    from pipeline.errors import InputError
+    from pipeline.common.errors import InputError
 
     path = tmp_path / "model.yaml"
     path.write_text(_model_text(*change), encoding="utf-8")
@@ -222,7 +234,7 @@ def test_bad_parameters(sim_controls, corpus):
 
 
 def test_command_writes_our_csv_and_manifest(sim_controls, write_sim_inputs, corpus, tmp_path):
-    from pipeline.judgments import read_judgments
+    from pipeline.crowd.judgments import read_judgments
 
     cpath, ctl = write_sim_inputs(corpus, tmp_path)
     out = tmp_path / "sim" / "judgments.csv"

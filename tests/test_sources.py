@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.errors import InputError
-from pipeline.sources import SourceSpec, read_source, sample
+from pipeline.common.errors import InputError
+from pipeline.corpus.sources import SourceSpec, read_source, sample
 
 
 def write(tmp_path, name, data: bytes | str):

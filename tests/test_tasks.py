@@ -19,12 +19,24 @@ import pytest
 import yaml
 
 from pipeline.cli import parser
-from pipeline.build import CORPUS_COLUMNS
-from pipeline.errors import InputError
-from pipeline.judgments import ANSWERS, JUDGMENT_COLUMNS, ORDERS, control_base_id, read_judgments, write_judgments
-from pipeline.tasks import (DEFAULT_CONTROLS, INSTRUCTIONS, LABELSTUDIO_CONFIG, MTURK_TEMPLATE, PLATFORMS,
-                            TASK_COLUMNS, build_task_rows, control_rows_needed, controls_table,
-                            export_tasks, load_controls, read_corpus_pairs)
+from pipeline.common.errors import InputError
+from pipeline.common.vocabulary import ANSWERS, ORDERS
+from pipeline.corpus.job import CORPUS_COLUMNS
+from pipeline.crowd.judgments import JUDGMENT_COLUMNS, control_base_id, read_judgments, write_judgments
+from pipeline.crowd.tasks import (
+    DEFAULT_CONTROLS,
+    INSTRUCTIONS,
+    LABELSTUDIO_CONFIG,
+    MTURK_TEMPLATE,
+    PLATFORMS,
+    TASK_COLUMNS,
+    build_task_rows,
+    control_rows_needed,
+    controls_table,
+    export_tasks,
+    load_controls,
+    read_corpus_pairs,
+)
 
 CONTROLS = load_controls()
 CONTROL_IDS = {c.id for c in CONTROLS}

@@ -1,0 +1,120 @@
+"""``sick build``, ``sick normalize`` and ``sick expand``: the corpus build and its stages one at a time.
+
+``sick build`` runs the whole job (:mod:`pipeline.corpus.job`); ``sick normalize IN OUT`` and ``sick expand IN
+OUT`` run one stage on any text so that a rule author can audit rules.
+"""
+
+from __future__ import annotations
+
+__all__ = ["register"]
+
+import argparse
+from pathlib import Path
+
+from pipeline.cli.argtypes import positive_int, probability, share
+from pipeline.common.errors import InputError
+
+
+def _filters(values: list[str]) -> tuple[tuple[str, str], ...]:
+    out = []
+    for v in values or []:
+        key, sep, val = v.partition("=")
+        if not sep or not key:
+            raise InputError("--filter", f"expected KEY=VALUE, got {v!r}")
+        out.append((key, val))
+    return tuple(out)
+
+
+def cmd_build(args) -> int:
+    from pipeline.common.resources import DEFAULT_INPUT
+    from pipeline.corpus.job import BuildConfig, build
+    from pipeline.corpus.sources import SourceSpec
+
+    filters = _filters(args.filter)
+    sources = [SourceSpec.parse(s, filters) for s in (args.source or [f"tsv:{DEFAULT_INPUT}"])]
+    cfg = BuildConfig(sources=sources, out=Path(args.out), pairs_per_source=args.pairs_per_source,
+                      seed=args.seed, rules_dir=Path(args.rules) if args.rules else None,
+                      all_candidates=args.all_candidates, skip_bad_lines=args.skip_bad_lines, quiet=args.quiet,
+                      unrelated_share=args.unrelated_share, combine_rate=args.combine_rate)
+    build(cfg)
+    return 0
+
+
+def cmd_normalize(args) -> int:
+    from pipeline.common.files import atomic_file, write_tsv
+    from pipeline.corpus.normalize import normalize_texts
+    from pipeline.corpus.rules import load_rules
+    from pipeline.corpus.sources import read_sentences
+
+    ruleset = load_rules(args.rules)
+    texts = read_sentences(args.input)
+    results = normalize_texts(texts, ruleset, progress=not args.quiet, total=len(texts))
+    rows = [{"input": r.input, "output": r.output, "rules": " ".join(r.rules), "status": r.status,
+             "reason": r.reason} for r in results]
+    with atomic_file(args.output) as tmp:
+        write_tsv(tmp, rows, ["input", "output", "rules", "status", "reason"])
+    return 0
+
+
+def cmd_expand(args) -> int:
+    from pipeline.common.files import atomic_file, write_tsv
+    from pipeline.common.vocabulary import FAMILIES
+    from pipeline.corpus.expand import choose, expand_texts
+    from pipeline.corpus.rules import load_rules
+    from pipeline.corpus.sources import read_sentences
+
+    ruleset = load_rules(args.rules)
+    texts = read_sentences(args.input)
+    rows = []
+    for text, cands in zip(texts, expand_texts(texts, ruleset, progress=not args.quiet, total=len(texts))):
+        chosen = choose(cands, text, args.seed, args.combine_rate, ruleset.weights())
+        for fam in FAMILIES:
+            fam_cands = [c for c in cands if c.family == fam]
+            for c in fam_cands:
+                rows.append({"input": text, "family": fam, "output": c.output, "rules": " ".join(c.rules),
+                             "status": "chosen" if chosen.get(fam) == c else "candidate"})
+            if not fam_cands:
+                rows.append({"input": text, "family": fam, "output": "", "rules": "", "status": "no candidate"})
+    with atomic_file(args.output) as tmp:
+        write_tsv(tmp, rows, ["input", "family", "output", "rules", "status"])
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``build``, ``normalize`` and ``expand`` to the ``sick`` sub-commands."""
+
+    b = sub.add_parser("build", help="build a corpus from source caption pairs",
+                       description="sources -> normalize -> expand -> pair -> dedup -> write (Marelli et al. 2014, "
+                                   "section 3). Without --source, builds the bundled default input.")
+    b.add_argument("--source", action="append", metavar="KIND:PATH",
+                   help="input: flickr8k:, sts:, stsb: or tsv: followed by a path (repeatable)")
+    b.add_argument("--filter", action="append", metavar="KEY=VALUE",
+                   help="keep only stsb rows with this field value, e.g. genre=main-captions")
+    b.add_argument("--pairs-per-source", type=positive_int, default=750, metavar="N",
+                   help="source pairs drawn per source with the seed (default 750, as SICK)")
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--rules", metavar="DIR", help="rules directory (default: the project's rules/)")
+    b.add_argument("--out", default="build/default", metavar="DIR")
+    b.add_argument("--all-candidates", action="store_true", help="also write candidates.tsv")
+    b.add_argument("--skip-bad-lines", action="store_true",
+                   help="record malformed input lines in dropped.tsv instead of stopping")
+    b.add_argument("--unrelated-share", type=share, default=0.122,
+                   help="share of unrelated pairs in the final corpus (default 0.122, as SICK)")
+    b.add_argument("--combine-rate", type=probability, default=0.3,
+                   help="probability of keeping a combined (multi-rule) expansion when one exists")
+    b.add_argument("--quiet", action="store_true", help="no progress bars or summary")
+    b.set_defaults(func=cmd_build)
+
+    for name, func, what in (("normalize", cmd_normalize, "S0 -> S1 (Table 2)"),
+                             ("expand", cmd_expand, "S1 -> S2/S3/S4 candidates (Table 3)")):
+        s = sub.add_parser(name, help=f"run one stage: {what}",
+                           description=f"{what} on one sentence per line (or a TSV with a 'sentence' column); "
+                                       "writes a TSV for auditing rules.")
+        s.add_argument("input", metavar="IN")
+        s.add_argument("output", metavar="OUT")
+        s.add_argument("--rules", metavar="DIR")
+        s.add_argument("--quiet", action="store_true")
+        if name == "expand":
+            s.add_argument("--seed", type=int, default=1)
+            s.add_argument("--combine-rate", type=probability, default=0.3)
+        s.set_defaults(func=func)

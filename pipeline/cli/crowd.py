@@ -1,0 +1,216 @@
+"""Crowd rounds: ``sick tasks export``, ``sick simulate-judgments``, ``sick aggregate`` and ``sick aggregate-labels``
+(Marelli et al. 2014, section 3.4)."""
+
+from __future__ import annotations
+
+__all__ = ["register"]
+
+import argparse
+import sys
+
+from pipeline.cli.argtypes import non_negative_int, positive_int, probability, share
+from pipeline.common.errors import InputError
+from pipeline.common.files import atomic_file, sha256_file, write_json
+from pipeline.common.options import AGGREGATION_METHODS, PLATFORMS, SIMULATION_DEFAULTS, TIES
+
+
+def cmd_export(args) -> int:
+    """``sick tasks export``: run :func:`export_tasks` with the parsed options; print a summary; return 0."""
+    from pipeline.crowd.tasks import export_tasks
+
+    counts = export_tasks(args.corpus, args.platform, args.out, per_order=args.per_order, controls=args.controls,
+                          control_rate=args.control_rate, batch_size=args.batch_size, seed=args.seed)
+    repeats = f", {counts['control_repeats']} control items reused" if counts["control_repeats"] else ""
+    print(f"{counts['pairs']} pairs -> {counts['rows']} task rows ({counts['corpus_rows']} pair rows, "
+          f"{counts['control_rows']} control rows{repeats}) x {args.per_order} judgments in "
+          f"{counts['batches']} file(s) in {args.out}", file=sys.stderr)
+    return 0
+
+
+def _add_tasks(subparsers) -> argparse.ArgumentParser:
+    """Register ``sick tasks export`` on the ``sick`` sub-parsers; return the ``tasks`` parser."""
+    t = subparsers.add_parser("tasks", help="crowd annotation tasks",
+                              description="Crowd annotation tasks (Marelli et al. 2014, section 3.4).")
+    tsub = t.add_subparsers(dest="tasks_command", required=True)
+    e = tsub.add_parser("export", help="write tasks for MTurk, Label Studio or a CSV",
+                        description="Every pair in both orders (A first, B first), --per-order judgments each, "
+                                    "shuffled with the seed, control items mixed in at --control-rate.")
+    e.add_argument("--corpus", required=True, metavar="corpus.tsv")
+    e.add_argument("--platform", required=True, choices=PLATFORMS)
+    e.add_argument("--per-order", type=positive_int, default=5, metavar="N",
+                   help="judgments per pair and order (default 5, as SICK)")
+    e.add_argument("--controls", metavar="FILE", help="control items (default annotations/controls.yaml)")
+    e.add_argument("--control-rate", type=share, default=0.1, metavar="R",
+                   help="share of task rows that are control items (default 0.1)")
+    e.add_argument("--batch-size", type=positive_int, default=None, metavar="N",
+                   help="rows per output file (default: one file)")
+    e.add_argument("--seed", type=int, default=1)
+    e.add_argument("--out", required=True, metavar="DIR")
+    e.set_defaults(func=cmd_export)
+    return t
+
+
+def cmd_simulate(args) -> int:
+    from pipeline.crowd.simulate import default_model, load_model, read_corpus, simulate, write_judgments
+
+    corpus = read_corpus(args.corpus)
+    controls = None
+    if args.controls:
+        from pipeline.crowd.aggregate import load_controls
+
+        controls = load_controls(args.controls)
+    model = load_model(args.model) if args.model else default_model()
+    try:
+        sim = simulate(corpus, workers=args.workers, per_order=args.per_order, seed=args.seed,
+                       spammer_share=args.spammer_share, controls=controls,
+                       controls_per_worker=args.controls_per_worker, model=model)
+    except ValueError as exc:
+        raise InputError(args.corpus, str(exc)) from None
+    manifest = dict(sim.manifest)
+    manifest["corpus"] = {"path": str(args.corpus), "sha256": sha256_file(args.corpus)}
+    if args.controls:
+        manifest["controls_file"] = {"path": str(args.controls), "sha256": sha256_file(args.controls)}
+    write_judgments(sim.judgments, args.out, manifest)
+    return 0
+
+
+def _add_simulate(subparsers) -> None:
+    """Register ``sick simulate-judgments`` on an ``argparse`` subparsers object."""
+    p = subparsers.add_parser(
+        "simulate-judgments", help="make SYNTHETIC crowd judgments for a corpus (demos, tests, load)",
+        description="Simulate a SICK-style crowd round (10 judgments per pair, 5 per presentation order) with a "
+                    "documented generative model (pipeline/simulate.py): relatedness and entailment per pair type, "
+                    "worker noise, spammers, control items. Writes our judgments CSV (pair_ID, worker_id, order, "
+                    "relatedness, answer, is_control) and OUT.manifest.json; worker ids are synthetic-wNNN.")
+    p.add_argument("--corpus", required=True, metavar="FILE", help="corpus.tsv from `sick build`")
+    p.add_argument("--workers", type=positive_int, default=SIMULATION_DEFAULTS["workers"],
+                   help=f"crowd size (default {SIMULATION_DEFAULTS['workers']})")
+    p.add_argument("--per-order", type=positive_int, default=SIMULATION_DEFAULTS["per_order"],
+                   help=f"judgments per pair and presentation order "
+                        f"(default {SIMULATION_DEFAULTS['per_order']}, as SICK)")
+    p.add_argument("--seed", type=int, default=SIMULATION_DEFAULTS["seed"])
+    p.add_argument("--spammer-share", type=probability, default=SIMULATION_DEFAULTS["spammer_share"],
+                   help=f"share of workers answering at random (default {SIMULATION_DEFAULTS['spammer_share']})")
+    p.add_argument("--controls", metavar="FILE",
+                   help="control items (annotations/controls.yaml format); without it, no control judgments")
+    p.add_argument("--controls-per-worker", type=non_negative_int, default=SIMULATION_DEFAULTS["controls_per_worker"],
+                   help=f"control judgments per worker (default {SIMULATION_DEFAULTS['controls_per_worker']})")
+    p.add_argument("--model", metavar="FILE",
+                   help="relatedness and relation probabilities per pair type group (default "
+                        "annotations/simulation_model.yaml: STAND-IN values, see its header)")
+    p.add_argument("--out", required=True, metavar="FILE", help="judgments CSV to write")
+    p.set_defaults(func=cmd_simulate)
+
+
+def cmd_aggregate(args) -> int:
+    from pipeline.crowd.aggregate import aggregate, load_controls, summary, write_outputs
+    from pipeline.crowd.judgments import read_judgments
+    from pipeline.crowd.simulate import read_corpus
+    from pipeline.crowd.tasks import DEFAULT_CONTROLS
+
+    corpus = read_corpus(args.corpus)
+    controls = {}
+    if args.controls:
+        controls = load_controls(args.controls)
+    elif DEFAULT_CONTROLS.is_file():
+        controls = load_controls(DEFAULT_CONTROLS)
+    fmt = getattr(args, "format", "auto") or "auto"
+    judgments, rejected = read_judgments(args.judgments, fmt, set(corpus["pair_ID"].astype(str)),
+                                         set(controls) if controls else None, args.skip_bad_rows)
+    try:
+        result = aggregate(judgments, corpus, controls, method=args.method,
+                           min_control_accuracy=args.min_control_accuracy, sd_ddof=args.sd_ddof, ties=args.ties,
+                           seed=args.seed)
+    except ValueError as exc:
+        raise InputError(args.judgments, str(exc)) from None
+    write_outputs(result, args.out, rejected)
+    if not getattr(args, "quiet", False):
+        print(summary(result, args.out), file=sys.stderr)
+    return 0
+
+
+def _add_aggregate(subparsers) -> argparse.ArgumentParser:
+    """Register ``sick aggregate`` on an ``argparse`` subparsers object."""
+    p = subparsers.add_parser(
+        "aggregate", help="raw crowd judgments -> SICK gold (relatedness, entailment, agreement)",
+        description="Quality control on control items, then SICK's gold (Marelli et al. 2014, section 3.4): "
+                    "relatedness = mean of all ratings (and SD), entailment = majority answer per presentation "
+                    "order, gold label by SICK's rule; agreement figures. Writes gold.tsv, workers.tsv, "
+                    "agreement.json and rejected.tsv into --out, atomically.")
+    p.add_argument("--judgments", required=True, metavar="FILE", help="raw judgments (our CSV, MTurk, Label Studio)")
+    p.add_argument("--format", choices=["auto", "csv", "mturk", "labelstudio"], default="auto",
+                   help="judgment file format (default: auto)")
+    p.add_argument("--corpus", required=True, metavar="FILE", help="corpus.tsv from `sick build`")
+    p.add_argument("--controls", metavar="FILE",
+                   help="control items (default annotations/controls.yaml when it exists)")
+    p.add_argument("--method", choices=list(AGGREGATION_METHODS), default="majority",
+                   help="entailment per order: majority vote (default) or Dawid-Skene")
+    p.add_argument("--min-control-accuracy", type=probability, default=0.7,
+                   help="exclude workers below this accuracy on control items (default 0.7)")
+    p.add_argument("--sd-ddof", type=non_negative_int, default=1, help="ddof of the relatedness SD (default 1, R's sd)")
+    p.add_argument("--ties", choices=list(TIES), default="neutral",
+                   help="a tied order: neutral (default, UNKNOWN), random (seeded) or none ('-')")
+    p.add_argument("--seed", type=int, default=1, help="seed for --ties random")
+    p.add_argument("--skip-bad-rows", action="store_true",
+                   help="list bad judgment rows in rejected.tsv instead of stopping")
+    p.add_argument("--quiet", action="store_true", help="no summary")
+    p.add_argument("--out", required=True, metavar="DIR")
+    p.set_defaults(func=cmd_aggregate)
+    return p
+
+
+def cmd_aggregate_labels(args: argparse.Namespace) -> int:
+    """Run ``sick aggregate-labels``; returns the exit status (errors are raised as InputError)."""
+    from pipeline.crowd.labels import aggregate_labels, summary, write_table
+
+    numeric = bool(args.numeric)
+    if not numeric and args.sd_ddof is not None:
+        raise InputError("--sd-ddof", "applies to --numeric labels only")
+    method = args.method or "majority"
+    ties = args.ties if args.ties is not None else "none"
+    sd_ddof = 1 if args.sd_ddof is None else args.sd_ddof
+    table, stats = aggregate_labels(args.input, args.item, args.worker, args.label, numeric=numeric, method=method,
+                                    ties=ties, min_votes=args.min_votes, sd_ddof=sd_ddof,
+                                    seed=0 if args.seed is None else args.seed)
+    write_table(table, args.out)
+    if args.stats_json:
+        with atomic_file(args.stats_json) as tmp:
+            write_json(tmp, stats)
+    print(summary(stats, args.out))
+    return 0
+
+
+def _add_aggregate_labels(subparsers) -> argparse.ArgumentParser:
+    """Register ``aggregate-labels`` on the ``sick`` subparsers (``func=cmd_aggregate_labels``)."""
+    p = subparsers.add_parser(
+        "aggregate-labels", help="aggregate any crowd label file (one row per judgment) into one row per item",
+        description="Majority vote (or Dawid-Skene) of categorical labels, or mean/SD of numeric ratings, per "
+                    "item of a TSV/CSV/JSONL file with one row per judgment; Krippendorff's alpha printed and in "
+                    "--stats-json. Output TSV: item label n_votes majority_share, or item mean sd n.")
+    p.add_argument("--input", required=True, metavar="FILE", help="judgments: .tsv/.csv/.jsonl, one per row")
+    p.add_argument("--item", required=True, metavar="COL", help="column naming the item judged")
+    p.add_argument("--worker", required=True, metavar="COL", help="column naming the worker")
+    p.add_argument("--label", required=True, metavar="COL", help="column holding the label or rating")
+    p.add_argument("--numeric", action="store_true", help="labels are numbers: output item mean sd n")
+    p.add_argument("--method", choices=AGGREGATION_METHODS, default=None,
+                   help="categorical aggregation: majority (default) or dawid-skene (crowd-kit)")
+    p.add_argument("--ties", default=None, metavar="none|random|LABEL",
+                   help="majority ties: none -> '-' (default), random -> seeded pick among the tied labels, "
+                        "or this LABEL for every tie")
+    p.add_argument("--min-votes", type=positive_int, default=None, metavar="K",
+                   help="'-' where no label has K votes (SNLI: 3)")
+    p.add_argument("--sd-ddof", type=non_negative_int, default=None, metavar="D",
+                   help="with --numeric: SD's delta degrees of freedom, 1 (default, R's sd) or 0 (population)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of --ties random (default 0)")
+    p.add_argument("--stats-json", metavar="FILE", help="write counts and alpha as JSON")
+    p.add_argument("--out", required=True, metavar="FILE", help="output TSV")
+    p.set_defaults(func=cmd_aggregate_labels)
+    return p
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add this family's commands to the ``sick`` sub-commands."""
+    _add_tasks(subparsers)
+    _add_simulate(subparsers)
+    _add_aggregate(subparsers)
+    _add_aggregate_labels(subparsers)

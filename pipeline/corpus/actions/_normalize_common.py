@@ -1,0 +1,137 @@
+"""Helpers shared by the normalization action modules (S0 -> S1), Marelli et al. 2014, section 3.1, Table 2.
+
+Used by several of :mod:`.normalize_filters`, :mod:`.normalize_words`, :mod:`.normalize_verbs` and
+:mod:`.normalize_fragments`: lexicon sets, verb lemmas and auxiliaries, subject agreement (is the subject
+plural, where 'is/are' goes) and WordNet look-ups (common word, verb reading). Actions never re-parse; word
+lists come from lexicons and are turned into sets once (:meth:`~pipeline.rules.RuleSet.lexicon_set`).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from pipeline.common import resources
+from pipeline.corpus.wordforms import is_plural_np, lemma_of, subject_of, third_person
+
+_AUX_DEPS = ("aux", "auxpass")
+_RELATIVE_PRONOUNS = ("that", "which", "who", "whom", "whose")
+
+
+# --------------------------------------------------------------------------------------------------------
+# small parse / inflection helpers
+
+
+def _lemma(word: str) -> str:
+    """Verb lemma of a word form (lemminflect, more reliable than the small model's: 'riding' -> 'ride')."""
+    return lemma_of(word, "VERB")
+
+
+def _aux_children(verb) -> list:
+    """Auxiliaries (aux/auxpass, infinitival 'to' excluded) written before ``verb``."""
+    return [c for c in verb.children if c.dep_ in _AUX_DEPS and c.i < verb.i and c.tag_ != "TO"]
+
+
+def _to_marker(verb):
+    """The infinitival 'to' of ``verb`` or None."""
+    for c in verb.children:
+        if c.dep_ == "aux" and c.tag_ == "TO":
+            return c
+    return None
+
+
+def _antecedent(verb):
+    """For a relative clause verb, the noun it modifies; else None."""
+    tok = verb
+    for _ in range(5):
+        if tok.dep_ == "relcl":
+            return tok.head
+        if tok.dep_ in ("conj", "xcomp") and tok.head.i != tok.i:
+            tok = tok.head
+            continue
+        return None
+    return None
+
+
+_LOOSE_SUBJECT_DEPS = ("npadvmod", "dep", "intj", "nmod", "compound", "amod", "advcl")
+
+
+def _loose_subject(verb):
+    """A noun before ``verb`` that the parser did not label as its subject ("Boy in black jumps ...", with
+    "Boy" read as an interjection), or None."""
+    left = [c for c in verb.children if c.i < verb.i and c.dep_ in _LOOSE_SUBJECT_DEPS
+            and (c.pos_ in ("NOUN", "PROPN") or (c.pos_ == "INTJ" and _common_word(c.text)))]
+    return left[-1] if left else None
+
+
+def _plural_subject(verb) -> bool:
+    """Whether the subject of ``verb`` is plural (relative pronouns resolved to their antecedent)."""
+    subj = subject_of(verb)
+    if subj is None:
+        ante = _antecedent(verb)
+        if ante is None:
+            ante = _loose_subject(verb)
+        return _np_plural(ante) if ante is not None else False
+    if subj.lower_ in _RELATIVE_PRONOUNS:
+        ante = _antecedent(verb)
+        if ante is not None:
+            return _np_plural(ante)
+    if subj.dep_ == "expl":  # "there are two dogs that ..." — agree with the attribute
+        for c in subj.head.children:
+            if c.dep_ == "attr":
+                return _np_plural(c)
+    return _np_plural(subj)
+
+
+def _be_anchor(sent, verb) -> int:
+    """Where 'is/are' goes before a simple verb: before adverbs/negation written right before it
+    ("a dog also runs" -> "a dog is also running")."""
+    i = verb.i
+    doc = sent.doc
+    while i - 1 >= 0 and doc[i - 1].head.i == verb.i and doc[i - 1].dep_ in ("advmod", "neg") \
+            and doc[i - 1].tag_ in ("RB", "RBR", "RBS") and not sent.edited(i - 1):
+        i -= 1
+    return i
+
+
+def _present_simple(lemma: str, plural: bool) -> str:
+    return lemma if plural else third_person(lemma)
+
+
+# --------------------------------------------------------------------------------------------------------
+# WordNet look-ups
+
+
+@functools.lru_cache(maxsize=16384)
+def _common_word(text: str) -> bool:
+    """Whether ``text`` is a common English word in WordNet (a sense that is not a named instance), and has
+    no named-instance sense: NER on lower-case captions tags words like "Frisbee" or "Corgi"."""
+    synsets = resources.synsets(text.lower())
+    if not synsets:
+        return False
+    instance = any(s.instance_hypernyms() for s in synsets)
+    return not instance
+
+
+@functools.lru_cache(maxsize=16384)
+def _verb_reading(word: str) -> str | None:
+    """The verb lemma of ``word`` when it can be a verb (WordNet has the lemma as a verb), else None."""
+    lemma = _lemma(word)
+    return lemma if resources.synsets(lemma, "v") else None
+
+
+def _np_plural(root) -> bool:
+    """Plural noun phrase: plural head, coordination ("a dog and a cat ..."), or a number above one."""
+    if is_plural_np(root):
+        return True
+    if root.tag_ == "NNP" and root.i == 0 and lemma_of(root.text, "NOUN") != root.lower_:
+        return True  # "Dogs race ...": a capitalised plural the tagger took for a name
+    doc = root.doc
+    for c in root.children:  # "a black dog and a brown dog playing" (the conjunct mis-attached)
+        if c.dep_ == "cc" and c.lower_ in ("and", "&") and c.i > root.i and c.i + 1 < len(doc) \
+                and doc[c.i + 1].pos_ in ("DET", "NUM", "NOUN", "PROPN", "ADJ") \
+                and not any(doc[j].pos_ in ("VERB", "AUX", "ADP") for j in range(root.i + 1, c.i)):
+            return True
+    for c in root.children:
+        if c.dep_ == "nummod" and c.lower_ not in ("one", "1"):
+            return True
+    return False

@@ -1,0 +1,584 @@
+"""S3 actions: contrasting expansions, Marelli et al. 2014, section 3.2, Table 3 (S3 rows).
+
+Table 3 lists three ways of turning S1 into a sentence with a contrasting (often contradictory) meaning:
+
+1. inserting or removing a negation ("A man is riding a bike" <-> "A man is not riding a bike",
+   "There is no man standing" <-> "There is a man standing");
+2. replacing a determiner by its opposite ("A dog is running" -> "No dog is running", "no" -> "every",
+   "many" <-> "few") and the "There is no ..." construction ("A dog is walking in the park" ->
+   "There is no dog walking in the park");
+3. replacing a word by a semantic opposite: WordNet antonyms of adjectives, verbs and adverbs
+   ("tall" -> "short") and a lexicon of contrasting pairs (man/woman, sitting/standing, taking off/landing).
+
+Each action yields candidate edit mappings (``action(sent, params, ruleset) -> Iterable[dict[int, str]]``), each
+made on ``sent.fork()``. Edits stay local (a few tokens) so that the engine can combine them with S2 edits.
+Actions only read the one spaCy parse: no ``nlp()`` call here.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from pipeline.common import resources
+from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import (
+    SUBJECT_DEPS,
+    children,
+    in_hyphenated,
+    inflect_word,
+    is_plural_np,
+    lemma_of,
+    matches_at,
+    plural,
+)
+
+FINITE_TAGS = ("VBZ", "VBP", "VBD", "MD")
+DO_FORMS = {"VBZ": "does", "VBP": "do", "VBD": "did"}
+DEFAULT_NEGATIVES = ["not", "n't", "no", "never", "nobody", "nothing", "none", "neither", "nor", "nowhere"]
+_DEFAULT_NEGATIVE_SET = frozenset(DEFAULT_NEGATIVES)
+# fixed expressions whose words a word-level rule must not touch (``frozen`` param default)
+DEFAULT_FROZEN = ("upside down", "each other", "one another", "right now", "all over", "up and down",
+                  "back and forth", "in and out", "at least", "close up")
+
+
+# --------------------------------------------------------------------------------------------- helpers
+
+
+def _clause_heads(doc):
+    """Verbs heading a main clause: the root, and roots of coordinated clauses (``conj`` of the root chain)
+    that have their own subject or auxiliary ("... and an old man is standing")."""
+    out = []
+    for tok in doc:
+        if tok.dep_ == "ROOT" and tok.pos_ in ("VERB", "AUX"):
+            out.append(tok)
+    i = 0
+    while i < len(out):
+        for c in out[i].children:
+            if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and (
+                children(c, *SUBJECT_DEPS) or children(c, "aux", "auxpass")
+            ):
+                out.append(c)
+        i += 1
+    return out
+
+
+def _own_subject(verb):
+    """The one subject of ``verb`` (None when none, or two: a coordination the parser split)."""
+    subj = children(verb, *SUBJECT_DEPS)
+    return subj[0] if len(subj) == 1 else None
+
+
+def _finite_aux(verb):
+    """The first finite auxiliary of ``verb`` (is, are, can, has...) standing before it, or None."""
+    for c in verb.children:
+        if c.i < verb.i and c.dep_ in ("aux", "auxpass") and c.tag_ in FINITE_TAGS:
+            return c
+    return None
+
+
+def _is_existential(verb) -> bool:
+    return any(c.dep_ == "expl" for c in verb.children)
+
+
+def _existential_attr(verb):
+    for c in verb.children:
+        if c.dep_ in ("attr", "nsubj", "dobj") and c.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
+            return c
+    return None
+
+
+_CLAUSE_BOUNDARIES = ("conj", "relcl", "advcl", "ccomp", "acl", "parataxis", "csubj")
+
+
+def _negated(verb, negatives: set[str]) -> bool:
+    """Whether the clause of ``verb`` already holds a negative word ("not", "no", "nobody"...) anywhere in it
+    outside embedded clauses; robust to the parser attaching "not" or "no" oddly ("is not waterskiing" with
+    "waterskiing" as an adjective)."""
+    stack = list(verb.children)
+    while stack:
+        tok = stack.pop()
+        if tok.dep_ in _CLAUSE_BOUNDARIES:
+            continue
+        if tok.lower_ in negatives:
+            return True
+        stack.extend(tok.children)
+    return False
+
+
+def _number_of(head) -> str:
+    return "plural" if is_plural_np(head) else "singular"
+
+
+def _pick(value: Any, number: str) -> list[str]:
+    """Lexicon value: a list (any number) or a mapping ``{singular: [...], plural: [...]}``."""
+    if isinstance(value, dict):
+        value = value.get(number) or []
+    if isinstance(value, str):
+        value = [value]
+    return list(value)
+
+
+def _frozen_tokens(doc, phrases) -> set[int]:
+    """Indices of tokens inside fixed expressions ("upside down", "each other") that a rule must not touch."""
+    out: set[int] = set()
+    for i in range(len(doc)):
+        m = _match_at(doc, i, phrases)
+        if m is not None:
+            out.update(range(i, m[1]))
+    return out
+
+
+def _match_at(doc, start: int, keys) -> tuple[str, int] | None:
+    """Longest key (a lower-cased phrase) matching the token texts from ``start``: ``(key, end)``."""
+    best = None
+    first = doc[start].lower_
+    for key in keys:
+        if not key.startswith(first) or (len(key) > len(first) and key[len(first)] != " "):
+            continue  # cheap test before splitting: most keys do not start with this word
+        words = key.split()
+        end = start + len(words)
+        if matches_at(doc, start, words):
+            if best is None or end > best[1]:
+                best = (key, end)
+    return best
+
+
+# ------------------------------------------------------------------------------------- 1. negation
+
+
+class InsertNegationParams(BaseModel):
+    negation: str = "not"
+    do_support: bool = True
+    existential_no: str = "no"
+    existential_replace: list[str] = Field(
+        default_factory=lambda: ["a", "an", "some", "one", "any", "two", "three", "four", "five", "several"])
+    negative_words: list[str] = Field(default_factory=lambda: list(DEFAULT_NEGATIVES))
+
+
+@action("insert_negation", stages=("S3",), params=InsertNegationParams)
+def insert_negation(sent, params: InsertNegationParams, ruleset):
+    """Insert a negation into a main clause; Marelli et al. 2014, Table 3 (S3, "inserting the negation").
+
+    "A man is riding a bike" -> "A man is not riding a bike" (after the finite auxiliary); copula "The man is
+    tall" -> "The man is not tall"; existential "There is a dog" -> "There is no dog"; simple tenses with
+    do-support "A man dries his hands" -> "A man does not dry his hands". Already negated clauses are skipped.
+    One candidate per clause.
+    """
+    doc = sent.doc
+    negatives = set(params.negative_words)
+    for verb in _clause_heads(doc):
+        if _negated(verb, negatives):
+            continue
+        s = sent.fork()
+        aux = _finite_aux(verb)
+        if aux is not None:
+            s.insert_after(aux.i, params.negation)
+        elif verb.lemma_ == "be" and verb.tag_ in FINITE_TAGS:
+            if _is_existential(verb):
+                attr = _existential_attr(verb)
+                if attr is None or attr.i < verb.i:
+                    continue
+                first = doc[attr.left_edge.i]
+                if first.lower_ in params.existential_replace and first.head == attr:
+                    s.replace(first.i, params.existential_no)
+                elif attr.tag_ in ("NNS", "NNPS") and first.pos_ in ("ADJ", "NOUN"):
+                    s.insert_before(first.i, params.existential_no)
+                else:
+                    s.insert_after(verb.i, params.negation)
+            else:
+                s.insert_after(verb.i, params.negation)
+        elif params.do_support and verb.pos_ == "VERB" and verb.tag_ in DO_FORMS:
+            lemma = lemma_of(verb.text, "VERB")
+            if resources.zipf(lemma) < 1.0:  # misspelt verb: no reliable base form
+                continue
+            start = verb.i  # "A woman thinly slices" -> "A woman does not thinly slice"
+            while start > 0 and doc[start - 1].dep_ == "advmod" and doc[start - 1].head == verb:
+                start -= 1
+            s.replace(verb.i, lemma)
+            s.insert_before(start, f"{DO_FORMS[verb.tag_]} {params.negation}")
+            for conj in children(verb, "conj"):  # "does not open a drawer and climb inside"
+                if conj.tag_ == verb.tag_ and not children(conj, *SUBJECT_DEPS, "aux", "auxpass"):
+                    s.replace(conj.i, lemma_of(conj.text, "VERB"))
+        else:
+            continue
+        yield s.edits
+
+
+class RemoveNegationParams(BaseModel):
+    negations: list[str] = Field(default_factory=lambda: ["not", "n't", "never"])
+    no_singular: str = "a"
+    no_plural: str = ""
+    clitic_hosts: dict[str, str] = Field(default_factory=lambda: {"ca": "can", "wo": "will", "sha": "shall"})
+
+
+@action("remove_negation", stages=("S3",), params=RemoveNegationParams)
+def remove_negation(sent, params: RemoveNegationParams, ruleset):
+    """Remove a negation; Marelli et al. 2014, Table 3 (S3, "removing the negation").
+
+    "A man is not riding a bike" -> "A man is riding a bike"; "A man does not ride" -> "A man rides"
+    (do-support undone, the verb takes the auxiliary's tense); "There is no man standing" -> "There is a man
+    standing" ("no" -> ``no_singular`` before a singular noun, ``no_plural`` (deleted) before a plural one).
+    """
+    doc = sent.doc
+    for tok in doc:
+        if tok.dep_ == "neg" and tok.lower_ in params.negations:
+            s = sent.fork()
+            s.delete(tok.i)
+            verb = tok.head
+            do = next((c for c in verb.children
+                       if c.dep_ == "aux" and c.lemma_ == "do" and c.tag_ in DO_FORMS and c.i < tok.i), None)
+            if do is not None and verb.tag_ == "VB":
+                s.delete(do.i)
+                s.replace(verb.i, inflect_word(verb.lemma_.lower(), do.tag_))
+            elif tok.lower_ == "n't" and tok.i > 0 and doc[tok.i - 1].lower_ in params.clitic_hosts:
+                s.replace(tok.i - 1, params.clitic_hosts[doc[tok.i - 1].lower_])
+            yield s.edits
+        elif tok.lower_ == "no" and tok.dep_ == "det" and tok.head.pos_ in ("NOUN", "PROPN"):
+            if tok.head.lemma_ == "one":  # "no one" is a pronoun: see determiner_opposite
+                continue
+            s = sent.fork()
+            new = params.no_plural if tok.head.tag_ in ("NNS", "NNPS") else params.no_singular
+            s.replace(tok.i, new)
+            yield s.edits
+
+
+# ------------------------------------------------------------------------------ 2. determiners
+
+
+class DeterminerOppositeParams(BaseModel):
+    lexicon: str = "determiner_opposites"
+    deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass"])
+    existential: bool = True
+    # in "There is/are ...", only these replacements ("There is every man" is not English)
+    existential_to: list[str] = Field(default_factory=lambda: ["no"])
+
+
+_NP_PREMOD_DEPS = ("det", "predet", "nummod", "amod", "quantmod", "advmod", "nmod")
+
+
+def _np_args(doc, deps, existential):
+    """Subjects (and existential nouns) of main clauses, in sentence order; subordinate clauses are left
+    alone ("... what the other man had")."""
+    out = []
+    for verb in _clause_heads(doc):
+        if len(children(verb, "nsubj", "nsubjpass")) > 1:
+            continue  # two subjects: a coordination the parser split
+        for tok in verb.children:
+            if tok.dep_ in deps and tok.pos_ in ("NOUN", "PROPN", "PRON", "NUM") and tok.i < verb.i:
+                out.append(tok)
+            elif existential and tok.dep_ == "attr" and _is_existential(verb):
+                out.append(tok)
+    return sorted(set(out), key=lambda t: t.i)
+
+
+@action("determiner_opposite", stages=("S3",), params=DeterminerOppositeParams)
+def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
+    """Replace the determiner (or indefinite pronoun) opening a subject noun phrase by its opposite;
+    Marelli et al. 2014, Table 3 (S3, "replacing a determiner with its opposite").
+
+    Driven by a lexicon ``{phrase: [opposites]}`` or ``{phrase: {singular: [...], plural: [...]}}``:
+    "A dog is running" -> "No dog is running", "No man is running" -> "Every man is running",
+    "Many people" -> "Few people", "Someone is drawing" -> "Nobody is drawing". The longest phrase at the
+    left edge of the noun phrase wins; skipped when another determiner follows ("All the dogs"), when the noun
+    phrase is coordinated or the clause negated; in an existential only ``existential_to`` replacements.
+    """
+    table = ruleset.lexicon(params.lexicon)
+    doc = sent.doc
+    for head in _np_args(doc, params.deps, params.existential):
+        if any(c.dep_ == "conj" for c in head.children) or head.dep_ == "conj":
+            continue
+        if head.left_edge.i > 0 and doc[head.left_edge.i - 1].dep_ == "cc":
+            continue  # second member of a coordination the parser split
+        if any(c.dep_ == "neg" for c in head.head.children):
+            continue  # "A man isn't riding" -/-> "No man isn't riding"
+        existential = head.dep_ == "attr"
+        start = head.left_edge.i
+        m = _match_at(doc, start, table)
+        if m is None:
+            continue
+        key, end = m
+        matched = doc[start:end]
+        if not all(t == head or (t.head == head and t.dep_ in _NP_PREMOD_DEPS) for t in matched):
+            continue
+        if head in matched and head.tag_ in ("DT", "PDT", "CD", "JJ"):
+            continue  # a determiner standing alone ("Some is grating onion"): no noun would be left
+        if end <= head.i and doc[end].dep_ in ("det", "predet", "poss") and doc[end].head == head:
+            continue
+        for new in _pick(table[key], _number_of(head)):
+            if new.lower() == key or (existential and new.lower() not in params.existential_to):
+                continue
+            s = sent.fork()
+            s.set_span(start, end, new)
+            yield s.edits
+
+
+class ThereIsNoParams(BaseModel):
+    negative: str = "no"
+    singular_variant: bool = True
+    replace: list[str] = Field(default_factory=lambda: [
+        "a", "an", "the", "some", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "several", "many", "few", "a few"])
+    pronouns: dict[str, str] = Field(default_factory=lambda: {
+        "someone": "no one", "somebody": "nobody", "something": "nothing", "a person": "no one"})
+
+
+@action("there_is_no", stages=("S3",), params=ThereIsNoParams)
+def there_is_no(sent, params: ThereIsNoParams, ruleset):
+    """Existential negation "There is no ..."; Marelli et al. 2014, Table 3 (S3, determiner "no" and the
+    "There is no" construction).
+
+    "A dog is walking in the park" -> "There is no dog walking in the park"; "Two dogs are playing" ->
+    "There are no dogs playing"; "Someone is drawing" -> "There is no one drawing". Needs a progressive clause
+    whose subject stands right before its auxiliary is/are; the subject's determiner or numeral is replaced.
+    With ``singular_variant`` a plural subject also gives the singular form SICK mostly used ("There is no dog
+    playing": 510 "There is no" against 19 "There are no" in SICK's sentences).
+    """
+    doc = sent.doc
+    for verb in _clause_heads(doc):
+        subj = _own_subject(verb)
+        aux = _finite_aux(verb)
+        if subj is None or aux is None or subj.dep_ == "expl" or aux.lower_ not in ("is", "are"):
+            continue
+        if verb.tag_ != "VBG" and not (verb.tag_ == "VBN" and any(c.lower_ == "being" for c in verb.children)):
+            continue
+        if subj.right_edge.i + 1 != aux.i or _negated(verb, _DEFAULT_NEGATIVE_SET):
+            continue
+        if any(c.dep_ == "conj" for c in subj.children):
+            continue
+        start = subj.left_edge.i
+        there = f"there {'are' if is_plural_np(subj) else 'is'}"  # "A group of people are" -> "There is no group"
+        s = sent.fork()
+        pron = _match_at(doc, start, params.pronouns)
+        if pron is not None and pron[1] == subj.i + 1:
+            s.set_span(start, pron[1], f"{there} {params.pronouns[pron[0]]}")
+        elif subj.pos_ in ("NOUN", "PROPN") and subj.tag_ not in ("NNP",):
+            m = _match_at(doc, start, params.replace)
+            if m is not None:
+                if not all(t.head == subj for t in doc[start:m[1]]):
+                    continue
+                s.set_span(start, m[1], f"{there} {params.negative}")
+            elif doc[start].pos_ in ("ADJ", "NOUN") and subj.tag_ == "NNS":
+                s.insert_before(start, f"{there} {params.negative}")
+            else:
+                continue
+        else:
+            continue
+        s.delete(aux.i)
+        yield s.edits
+        if params.singular_variant and subj.tag_ == "NNS" and pron is None:
+            single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
+            if single != subj.lower_:             # "There is no dog playing"
+                t = s.fork()
+                if start == subj.i:
+                    t.replace(start, f"there is {params.negative} {single}")
+                else:
+                    t.replace(start, t.text(start).replace("there are", "there is", 1))
+                    t.replace(subj.i, single)
+                yield t.edits
+
+
+# ---------------------------------------------------------------------------- 3. semantic opposites
+
+
+_WN_POS = {"ADJ": "a", "VERB": "v", "ADV": "r"}
+_TAG_PREFIX = {"ADJ": "JJ", "VERB": "VB", "ADV": "RB"}
+
+
+@functools.lru_cache(maxsize=65536)
+def _wordnet_antonyms(lemma: str, wn_pos: str, max_senses: int, min_zipf: float, indirect: bool,
+                      multiword: bool) -> tuple[str, ...]:
+    """Antonyms of ``lemma`` among its first ``max_senses`` WordNet 3.0 synsets of ``wn_pos`` (direct
+    antonymy of the lemma; with ``indirect`` and no direct antonym, an adjective whose first sense is a
+    satellite takes the antonyms of that sense's head synset),
+    kept when their Zipf frequency reaches ``min_zipf``."""
+    synsets = resources.synsets(lemma, wn_pos)[:max_senses]
+    cands: list[str] = []
+    for ss in synsets:
+        for lem in ss.lemmas():
+            if lem.name().lower() == lemma:
+                cands.extend(a.name() for a in lem.antonyms())
+    if indirect and not cands and synsets and synsets[0].pos() == "s":
+        for head in synsets[0].similar_tos()[:1]:  # "huge" ~ large.a.01 -> "small"
+            for lem in head.lemmas()[:1]:
+                cands.extend(a.name() for a in lem.antonyms())
+    found: list[str] = []
+    for c in cands:
+        word = c.replace("_", " ").lower()
+        if word == lemma or word in found or (" " in word and not multiword):
+            continue
+        if min(resources.zipf(w) for w in word.split()) < min_zipf:
+            continue
+        found.append(word)
+    return tuple(found)
+
+
+class WordnetAntonymParams(BaseModel):
+    pos: list[str] = Field(default_factory=lambda: ["ADJ", "VERB", "ADV"])
+    max_senses: int = 2
+    min_zipf: float = 3.3
+    indirect: bool = True
+    multiword: bool = False
+    skip_lemmas: list[str] = Field(default_factory=lambda: ["be", "have", "do", "get", "other"])
+    exclude: dict[str, list[str]] = Field(default_factory=dict)
+    frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
+
+
+@action("wordnet_antonym", stages=("S3",), params=WordnetAntonymParams)
+def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
+    """Replace an adjective, verb or adverb by a WordNet 3.0 antonym inflected like the original;
+    Marelli et al. 2014, Table 3 (S3, "replacing words with semantic opposites").
+
+    "A tall man is walking" -> "A short man is walking", "A man is opening a door" -> "A man is closing a door".
+    Only common antonyms (Zipf >= ``min_zipf``) of the first senses; verbs with a particle ("taking off") are
+    left to the opposites lexicon; ``exclude`` lists ``{lemma: [antonyms]}`` pairs that read badly.
+    """
+    doc = sent.doc
+    frozen = _frozen_tokens(doc, params.frozen)
+    for tok in doc:
+        if tok.pos_ not in params.pos or tok.dep_ in ("aux", "auxpass", "neg", "prt") or tok.i in frozen:
+            continue
+        if not tok.tag_.startswith(_TAG_PREFIX[tok.pos_]):
+            continue
+        if in_hyphenated(tok):  # "half-pipe"
+            continue
+        if tok.pos_ == "ADJ" and tok.lower_.endswith("ing") and tok.i > 0 and doc[tok.i - 1].lemma_ == "be":
+            continue  # "are sweeping water": a progressive verb mis-tagged as an adjective
+        lemma = tok.lemma_.lower()
+        if lemma in params.skip_lemmas or not lemma.isalpha():
+            continue
+        if tok.pos_ == "VERB" and children(tok, "prt"):
+            continue
+        for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
+                                     params.indirect, params.multiword):
+            if ant in params.exclude.get(lemma, ()):
+                continue
+            if tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):
+                word = inflect_word(ant, tok.tag_)
+            else:
+                word = ant
+            if word.lower() == tok.lower_:
+                continue
+            s = sent.fork()
+            s.replace(tok.i, word)
+            yield s.edits
+
+
+class LexiconOppositeParams(BaseModel):
+    lexicon: str = "opposites"
+    pos_groups: dict[str, list[str]] = Field(default_factory=lambda: {
+        "NOUN": ["NOUN"], "VERB": ["VERB"], "ADJ": ["ADJ"], "ADV": ["ADV", "ADP", "PART", "SCONJ"]})
+    frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
+    # gendered pronouns by position: subject, object, possessive, reflexive
+    pronouns: dict[str, list[str]] = Field(default_factory=lambda: {
+        "m": ["he", "him", "his", "himself"], "f": ["she", "her", "her", "herself"]})
+
+
+def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...], str, dict]]]]:
+    """``{group: {first source word: [(source words, target, conditions)]}}`` from the lexicon: each item is a
+    pair ``[a, b]``
+    (both directions), or a mapping with ``pair: [a, b]`` or ``from: a, to: [b, ...]`` plus conditions
+    (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object)
+    and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
+    table: dict[str, dict[str, list]] = {}
+    for group, items in entries.items():
+        rows = table.setdefault(group, {})
+        for item in items or ():
+            cond: dict = {}
+            genders = (None, None)
+            if isinstance(item, dict):
+                cond = {k: v for k, v in item.items() if k not in ("pair", "from", "to", "genders")}
+                genders = tuple(item.get("genders") or (None, None))
+                if "pair" in item:
+                    a, b = item["pair"]
+                    pairs = [(a, b, genders), (b, a, genders[::-1])]
+                else:
+                    tos = item["to"] if isinstance(item["to"], list) else [item["to"]]
+                    pairs = [(item["from"], t, genders) for t in tos]
+            else:
+                a, b = item
+                pairs = [(a, b, genders), (b, a, genders)]
+            for src, dst, gen in pairs:
+                words = tuple(str(src).lower().split())
+                rows.setdefault(words[0], []).append((words, str(dst), {**cond, "genders": gen}))
+    return table
+
+
+def _inflect_like(target: str, tok, group: str) -> str:
+    tag = tok.tag_
+    if group == "VERB" and tag.startswith("VB") and tag != "VB":
+        return inflect_word(target, tag)
+    if group == "NOUN" and tag in ("NNS", "NNPS"):
+        head, sep, rest = target.rpartition(" ")
+        return f"{head}{sep}{plural(rest)}"
+    if group == "ADJ" and tag in ("JJR", "JJS"):
+        return inflect_word(target, tag)
+    return target
+
+
+@action("lexicon_opposite", stages=("S3",), params=LexiconOppositeParams)
+def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
+    """Replace a word or phrase by its opposite from a lexicon of contrasting pairs; Marelli et al. 2014,
+    Table 3 (S3, "replacing words with semantic opposites").
+
+    The lexicon groups pairs by part of speech; the first word matches by lemma, the others by lemma or text,
+    and the replacement takes the original's inflection: "A man is sitting" -> "A woman is sitting" /
+    "A man is standing", "A plane is taking off" -> "A plane is landing". A single word tagged as a verb
+    particle ("picking up") is not replaced: phrasal verbs need their own multi-word entries.
+    """
+    table = ruleset.derived(params.lexicon, _compile_opposites)
+    doc = sent.doc
+    noun_lemmas = {t.lemma_.lower() for t in doc if t.pos_ == "NOUN"}
+    frozen = _frozen_tokens(doc, params.frozen)
+    for tok in doc:
+        firsts = {tok.lemma_.lower(), tok.lower_}
+        for group, by_first in table.items():
+            if tok.pos_ not in params.pos_groups.get(group, [group]):
+                continue
+            rows = [row for w in firsts for row in by_first.get(w, ())]
+            for src, dst, cond in rows:
+                end = tok.i + len(src)
+                if end > len(doc):
+                    continue
+                if not all(doc[tok.i + k].lemma_.lower() == w or doc[tok.i + k].lower_ == w
+                           for k, w in enumerate(src)):
+                    continue
+                if len(src) == 1 and tok.dep_ == "prt":
+                    continue
+                if "transitive" in cond and bool(children(tok, "dobj")) != bool(cond["transitive"]):
+                    continue
+                if cond.get("unless_object") and any(
+                        o.lemma_.lower() in cond["unless_object"]
+                        for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
+                    continue  # "cutting garlic into pieces" -/-> "out of pieces"
+                if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
+                    continue
+                if any(not tok.i <= p.i < end for p in children(tok, "prt")):
+                    continue  # "sitting down" needs the entry "sit down"
+                if group == "NOUN" and dst.lower() in noun_lemmas:
+                    continue  # "a man and a woman" -> "a woman and a woman"
+                s = sent.fork()
+                s.set_span(tok.i, end, _inflect_like(dst, tok, group))
+                g_src, g_dst = cond["genders"]
+                if g_src and g_dst and tok.dep_ in ("nsubj", "nsubjpass") and tok.tag_ in ("NN", "NNP"):
+                    _flip_pronouns(s, doc, tok.i, params.pronouns.get(g_src), params.pronouns.get(g_dst))
+                yield s.edits
+
+
+def _flip_pronouns(s, doc, after: int, src: list[str] | None, dst: list[str] | None) -> None:
+    """Make gendered pronouns after token ``after`` follow a subject whose gender changed ("A woman is tapping
+    her fingers" -> "A man is tapping his fingers"); "her" is possessive when tagged PRP$ or attached as
+    ``poss`` (the tagger calls "her" in "holding her kitten" PRP, the parser gets it right)."""
+    if not src or not dst:
+        return
+    for t in doc[after + 1:]:
+        positions = [k for k, w in enumerate(src) if w == t.lower_]
+        if not positions:
+            continue
+        pos = positions[0]
+        if len(positions) > 1 and (t.tag_ == "PRP$" or t.dep_ == "poss") and 2 in positions:
+            pos = 2
+        if pos < len(dst) and not s.edited(t.i):
+            s.replace(t.i, dst[pos])

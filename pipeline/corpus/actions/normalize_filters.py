@@ -1,0 +1,119 @@
+"""Normalization actions that drop a sentence or only check it (S0 -> S1), Marelli et al. 2014, section 3.1,
+Table 2.
+
+SICK kept only sentences it could bring into its form. These actions edit nothing: each returns, or raises
+:class:`~pipeline.errors.Unnormalizable` for a question, a text of several sentences, a sentence in first or
+second person, one that is too long, and (after the other rules) one with no predicate or with two
+predicates run together.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from pipeline.common.errors import Unnormalizable
+from pipeline.corpus.registry import action
+
+# --------------------------------------------------------------------------------------------------------
+# sentences that cannot be normalized
+
+
+class DropQuestionParams(BaseModel):
+    marks: list[str] = ["?"]
+
+
+@action("drop_question", stages=("normalize",), params=DropQuestionParams)
+def drop_question(sent, params: DropQuestionParams, ruleset) -> None:
+    """Drop a question: SICK's sentences are declarative (Marelli et al. 2014, section 3.1)."""
+    marks = set(params.marks)
+    if any(t.text in marks for t in sent.doc):
+        raise Unnormalizable("question")
+
+
+class DropMultiParams(BaseModel):
+    terminators: list[str] = [".", "!", "?", ";"]
+
+
+@action("drop_multiple_sentences", stages=("normalize",), params=DropMultiParams)
+def drop_multiple_sentences(sent, params: DropMultiParams, ruleset) -> None:
+    """Drop a text of more than one sentence: a terminator followed by more words (section 3.1)."""
+    terms = set(params.terminators)
+    doc = sent.doc
+    for t in doc:
+        if t.text in terms and any(u.is_alpha for u in doc[t.i + 1:]):
+            raise Unnormalizable("more than one sentence")
+
+
+class DropPronounParams(BaseModel):
+    lexicon: str = "first_second_person"
+
+
+@action("drop_first_second_person", stages=("normalize",), params=DropPronounParams)
+def drop_first_second_person(sent, params: DropPronounParams, ruleset) -> None:
+    """Drop a sentence speaking in first or second person ("I am ...", "you can see ..."): SICK's sentences
+    describe a scene in third person (section 3.1)."""
+    words = ruleset.lexicon_set(params.lexicon)
+    for t in sent.doc:
+        if t.pos_ == "PRON" and t.lower_ in words:
+            raise Unnormalizable(f"first or second person ({t.text})")
+
+
+class DropLongParams(BaseModel):
+    max_words: int = 25
+
+
+@action("drop_too_long", stages=("normalize",), params=DropLongParams)
+def drop_too_long(sent, params: DropLongParams, ruleset) -> None:
+    """Drop a sentence of more than ``max_words`` words (SICK's longest S1 sentences have about 25)."""
+    n = sum(1 for t in sent.doc if not t.is_punct and not t.is_space)
+    if n > params.max_words:
+        raise Unnormalizable(f"longer than {params.max_words} words ({n})")
+
+
+# --------------------------------------------------------------------------------------------------------
+# final check
+
+
+class PredicateParams(BaseModel):
+    be_forms: list[str] = ["is", "are"]
+
+
+@action("require_predicate", stages=("normalize",), params=PredicateParams)
+def require_predicate(sent, params: PredicateParams, ruleset) -> None:
+    """Drop a sentence that still has no predicate after the other rules (a description the parser could
+    not analyse): SICK's S1 sentences are full sentences (Marelli et al. 2014, section 3.1, Table 2)."""
+    be = set(params.be_forms)
+    for tok in sent.doc:
+        text = sent.text(tok.i)
+        if not text:
+            continue
+        if sent.edited(tok.i):
+            words = text.lower().split()
+            if be.intersection(words) or any(w.endswith("ing") for w in words) or (
+                    tok.pos_ in ("VERB", "AUX") and tok.tag_ in ("VBZ", "VBP")):
+                return
+        elif tok.pos_ in ("VERB", "AUX") and tok.tag_ in ("VBZ", "VBP") and tok.dep_ not in ("amod", "compound"):
+            return
+    raise Unnormalizable("no predicate after normalization")
+
+
+class RunOnParams(BaseModel):
+    be_forms: list[str] = ["is", "are"]
+    links: list[str]
+
+
+@action("drop_run_on", stages=("normalize",), params=RunOnParams)
+def drop_run_on(sent, params: RunOnParams, ruleset) -> None:
+    """Drop a sentence whose normalized text has two finite *be* forms with no word between them that could
+    open a second clause (a conjunction, relative pronoun or subject pronoun from ``links``).
+
+    Such outputs ("A tiger is striping dog is standing…") come from parses the rules could not repair; SICK
+    discarded sentences that could not be normalized (Marelli et al. 2014, section 3.1). Reads the current
+    text (after the earlier rules), not the parse.
+    """
+    be, links = set(params.be_forms), set(params.links)
+    words = sent.render().lower().replace(",", " , ").split()
+    at = [i for i, w in enumerate(words) if w in be]
+    for a, b in zip(at, at[1:]):
+        if not links.intersection(words[a + 1:b]):
+            raise Unnormalizable(f"two predicates without a link: {' '.join(words[a:b + 1])!r}")

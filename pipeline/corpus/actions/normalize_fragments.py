@@ -1,0 +1,293 @@
+"""Non-sentential descriptions -> sentences (S0 -> S1), Marelli et al. 2014, section 3.1, Table 2.
+
+:func:`fragment_to_sentence` and its helpers: finding the predicate of a noun phrase description, a verb
+the tagger read as a noun, garments ("in a red shirt" is not a place). The action edits a
+:class:`~pipeline.sentence.Sentence` in place (``action(sent, params, ruleset) -> None``) or raises
+:class:`~pipeline.errors.Unnormalizable`; like the verb rules of :mod:`.normalize_verbs`, it reads the
+*current* text of tokens and skips tokens an earlier rule rewrote.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from pydantic import BaseModel
+
+from pipeline.common import resources
+from pipeline.common.errors import Unnormalizable
+from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import be_present, gerund, lemma_of, subject_of
+
+from ._normalize_common import (
+    _RELATIVE_PRONOUNS,
+    _aux_children,
+    _be_anchor,
+    _common_word,
+    _lemma,
+    _loose_subject,
+    _np_plural,
+    _plural_subject,
+    _present_simple,
+    _to_marker,
+    _verb_reading,
+)
+
+_CLOTHING = ("clothing.n.01", "covering.n.02", "colored.n.01")
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule 10: non-sentential descriptions
+
+
+class FragmentParams(BaseModel):
+    predicate_prepositions: list[str] = [
+        "in", "on", "at", "near", "under", "underneath", "beneath", "below", "above", "over", "behind",
+        "beside", "by", "next", "inside", "outside", "atop", "into", "onto", "through", "across", "along",
+        "around", "against", "among", "between", "down", "up", "off", "out", "from", "toward", "towards",
+        "past", "amid", "alongside", "within", "upon", "beyond", "in front of",
+    ]
+    clothing_prepositions: list[str] = ["in"]
+    clothing_hypernyms: list[str] = list(_CLOTHING)
+    picture_nouns: list[str] = ["view", "picture", "photo", "photograph", "image", "closeup", "close-up",
+                                "shot", "silhouette", "reflection", "shadow", "portrait", "snapshot"]
+    descriptive_participles: list[str] = ["wearing", "dressed", "holding", "carrying", "using", "having"]
+    stative_lexicon: str = "stative_verbs"
+
+
+@functools.lru_cache(maxsize=16384)
+def _is_clothing(noun: str, hypernyms: tuple[str, ...]) -> bool:
+    """Whether ``noun`` names a garment (WordNet hypernym closure): "a man in a red shirt" is not where he is."""
+    targets = set(hypernyms)
+    for s in resources.synsets(noun, "n")[:3]:
+        for path in s.hypernym_paths():
+            if any(h.name() in targets for h in path):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=16384)
+def _verb_dominant(lemma: str) -> bool:
+    """Whether ``lemma`` is used more as a verb than as a noun (WordNet 3.0 sense-tagged counts)."""
+    v, n = resources.word_count(lemma, "v"), resources.word_count(lemma, "n")
+    if v or n:
+        return v >= n
+    verb_senses = resources.synsets(lemma, "v")
+    return bool(verb_senses) and len(verb_senses) >= len(resources.synsets(lemma, "n"))
+
+
+@functools.lru_cache(maxsize=16384)
+def _gerund_not_noun(word: str, lemma: str) -> bool:
+    """An -ing form hardly used as a noun ("riding", "wearing"; not "building", "setting"): WordNet counts."""
+    return resources.word_count(word, "n") <= 4 and resources.word_count(lemma, "v") >= 10
+
+
+def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
+    """A verb the small model tagged as a noun in a description without verb ("a boy winks ...", "two dogs
+    tug at ...", "the boy in blue runs ...", "a dog swimming in ..."): ``(token, subject plural)`` or None.
+
+    Accepted only when the word form agrees as a verb and disagrees as a noun with the subject (a singular
+    subject before an -s form, a plural one before a bare form), follows a noun or adjective, is not followed
+    by a noun, is not a garment (WordNet hypernyms ``clothing``), and the word is used more as a verb than as
+    a noun (WordNet counts)."""
+    doc = sent.doc
+    subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if root.pos_ == "NOUN" and subj and not sent.edited(root.i) and _verb_reading(root.lower_):
+        return root, _np_plural(subj[0])
+    for v in doc[root.i:]:
+        if v.pos_ == "VERB" and v.tag_ in ("VBZ", "VBP") and v.dep_ in ("pobj", "dobj", "compound", "appos") \
+                and not sent.edited(v.i):  # a finite verb in a noun's place: "a man in a t-shirt jumps"
+            return v, _np_plural(root)
+        if v.pos_ not in ("NOUN", "PROPN") or sent.edited(v.i) or v.i == 0:
+            continue
+        prev = doc[v.i - 1]
+        if prev.pos_ not in ("NOUN", "PROPN", "ADJ") or (v.i + 1 < len(doc) and doc[v.i + 1].pos_ in ("NOUN", "PROPN")):
+            continue
+        word = v.lower_
+        lemma = _lemma(word)
+        if v.i == root.i or (v.dep_ == "compound" and v.head.i == root.i):
+            subject = prev
+        else:
+            subject = root
+        plural = _np_plural(subject)
+        # "a man and woman dance": a coordination before the verb makes the subject plural
+        loose_plural = plural or any(doc[j].lower_ in ("and", "&") for j in range(root.left_edge.i, v.i))
+        # "a tan dog stand in the snow and looks up": a coordinated finite verb shows v is a verb too
+        verbal_conj = any(c.dep_ == "conj" and c.pos_ == "VERB" and c.tag_ in ("VBZ", "VBP", "VBD")
+                          for c in v.children)
+        if word.endswith("ing"):
+            # "a black dog swimming in ...", "a boy in a blue helmet riding a bike"
+            if lemma != word and _verb_reading(word) and (v.i == root.i or _gerund_not_noun(word, lemma)):
+                return v, plural
+            continue
+        if not _verb_reading(word) or _is_clothing(lemma_of(word, "NOUN"), clothing):
+            continue
+        # "a dog trots ...": an -s noun after "a" cannot head the noun phrase
+        indefinite = v.tag_ in ("NNS", "NNPS") and any(
+            c.dep_ == "det" and c.lower_ in ("a", "an") for c in list(v.children) + list(subject.children))
+        if not indefinite and not _verb_dominant(lemma):
+            continue
+        if v.tag_ in ("NNS", "NNPS") and not plural and lemma != word and word.endswith("s"):
+            return v, plural
+        if v.tag_ in ("NN", "NNP") and loose_plural and lemma == word:
+            return v, True
+        if verbal_conj and lemma == word:
+            return v, plural
+    return None
+
+
+def _predicate_walk(root):
+    """Tokens of the noun phrase headed by ``root``, in order, not descending into clauses."""
+    out = []
+    stack = [root]
+    while stack:
+        t = stack.pop()
+        out.append(t)
+        for c in t.children:
+            if c.pos_ in ("VERB", "AUX") and c.dep_ in ("acl", "relcl", "conj", "advcl", "ccomp", "xcomp"):
+                out.append(c)  # the clause head, not its content
+                continue
+            if c.dep_ in ("prep", "pobj", "conj", "cc", "appos", "compound", "amod", "det", "nummod", "punct",
+                          "poss", "case", "nmod", "npadvmod", "advmod", "acomp", "quantmod", "predet"):
+                stack.append(c)
+    return sorted(out, key=lambda t: t.i)
+
+
+def _hyphenated_text(doc, tok) -> str:
+    """``tok``'s lemma with the words hyphen-joined before it ("close - up" -> "close-up")."""
+    text = tok.lemma_
+    i = tok.i
+    while i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_:
+        text = f"{doc[i - 2].text}-{text}"
+        i -= 2
+    return text
+
+
+def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bool = False
+                        ) -> tuple[str, int] | None:
+    """How to make a predicate of the noun phrase headed by ``root``: ``("relcl", pronoun index)``,
+    ``("be", index to put is/are before)``, or None."""
+    heads = [root] + [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN")]
+    # "a dog that is running" -> delete the relative pronoun
+    for h in heads:
+        for c in h.children:
+            if c.dep_ == "relcl" and c.i > h.i:
+                subj = [s for s in c.children if s.dep_ in ("nsubj", "nsubjpass") and s.lower_ in _RELATIVE_PRONOUNS]
+                if subj and (c.tag_ in ("VBZ", "VBP", "VBD") or _aux_children(c) or sent.edited(c.i)):
+                    return "relcl", subj[0].i
+    tokens = [t for t in _predicate_walk(root) if t.i > root.i]
+
+    def clause_ok(t) -> bool:
+        # a participle clause; "on a surfboard riding a wave" parses "riding" as the object of "on"
+        dep_ok = t.dep_ in ("acl", "conj", "advcl", "pcomp") or (t.dep_ == "pobj" and t.i - t.head.i > 1)
+        return (t.pos_ == "VERB" and dep_ok and not _aux_children(t)
+                and not _to_marker(t) and not any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children))
+
+    # participle: "two dogs playing in the snow", "a child in a uniform chasing a ball"; a participle of
+    # description ("a man wearing a hat jumping ...") yields to a later one
+    vbg = [t for t in tokens
+           if t.tag_ == "VBG" and clause_ok(t) and (sent.text(t.i).endswith("ing") or not sent.text(t.i))]
+    if vbg:
+        t = vbg[0]
+        if t.lower_ in params.descriptive_participles:
+            later = [u for u in list(t.subtree) + vbg[1:]
+                     if u.i > t.i and u.tag_ == "VBG" and clause_ok(u) and u.dep_ != "conj"
+                     and not any(c.dep_ == "mark" for c in u.children)]
+            if later:
+                t = min(later, key=lambda u: u.i)
+        return "be", _be_anchor(sent, t)
+    if participles_only:
+        return None
+    preps = set(params.predicate_prepositions)
+    clothing_preps = set(params.clothing_prepositions)
+    hyps = tuple(params.clothing_hypernyms)
+    for t in tokens:
+        if t.tag_ == "VBN" and clause_ok(t):
+            return "be", _be_anchor(sent, t)
+        if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
+            pobj = [p for p in t.children if p.dep_ == "pobj"]
+            if t.lower_ in clothing_preps and pobj and _is_clothing(pobj[0].lemma_.lower(), hyps):
+                continue
+            if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
+                continue
+            return "be", t.i
+    for c in root.children:  # "a dog wet from the rain"
+        if c.dep_ == "amod" and c.i > root.i and c.pos_ == "ADJ":
+            return "be", c.i
+    return None
+
+
+@action("fragment_to_sentence", stages=("normalize",), params=FragmentParams)
+def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
+    """Non-sentential description -> full sentence: a noun phrase root gets 'is/are' before its participle or
+    locative phrase ("an airplane in the air" -> "an airplane is in the air", "two dogs playing" -> "two
+    dogs are playing"), a participle root gets 'is/are' ("a girl going into ..." parsed as a clause without
+    auxiliary), a verb the tagger read as a noun is put in the present continuous, and "a picture of"
+    before the description is removed. A description without any predicate is dropped. Table 2
+    (non-sentential descriptions -> sentences)."""
+    doc = sent.doc
+    roots = [t for t in doc if t.dep_ == "ROOT"]
+    if not roots:
+        raise Unnormalizable("non-sentential description with no predicate")
+    root = roots[0]
+    if root.pos_ in ("VERB", "AUX"):
+        # complex-verb folds a root "trying to bite" into "biting": the root is deleted, its xcomp is the
+        # participle, and the description still lacks 'is/are'; any other rewritten root is left alone
+        if sent.edited(root.i) and (sent.text(root.i) or not any(
+                c.dep_ == "xcomp" and sent.text(c.i).endswith("ing") for c in root.children)):
+            return
+        auxes = _aux_children(root)
+        subj = subject_of(root)
+        if root.tag_ in ("VBG", "VBN") and not auxes and not any(c.dep_ == "auxpass" for c in root.children):
+            if subj is None:  # "Boy playing with a truck": the noun before the participle, mis-attached
+                subj = _loose_subject(root)
+                if subj is None:
+                    raise Unnormalizable("no subject")
+            anchor = _be_anchor(sent, root)
+            sent.insert_before(anchor, be_present(_np_plural(subj) or _plural_subject(root)))
+            return
+        if subj is None and not auxes and root.tag_ == "VB":
+            raise Unnormalizable("no subject (imperative)")
+        return
+    if root.pos_ not in ("NOUN", "PROPN", "PRON", "NUM") and not (
+            root.pos_ == "INTJ" and _common_word(root.text)):  # "Boy in kitchen ..." tagged as interjection
+        raise Unnormalizable("non-sentential description with no predicate")
+    stative = ruleset.lexicon_set(params.stative_lexicon)
+    agree = root  # the noun phrase the predicate agrees with
+    # "a close-up of a dog running" -> "a dog running"
+    if _hyphenated_text(doc, root).lower() in params.picture_nouns:
+        of = [c for c in root.children if c.dep_ == "prep" and c.lower_ == "of" and c.i > root.i]
+        pobj = [p for p in of[0].children if p.dep_ == "pobj"] if of else []
+        if pobj and not sent.any_edited(range(0, of[0].i + 1)):
+            sent.delete(*range(0, of[0].i + 1))
+            agree = pobj[0]
+    found = _fragment_predicate(sent, root, params, participles_only=True)
+    found_verb = _misparsed_verb(sent, root, tuple(params.clothing_hypernyms)) if found is None else None
+    if found_verb is not None:
+        verb, plural = found_verb
+        lemma = _lemma(verb.lower_)
+        sent.replace(verb.i, _present_simple(lemma, plural) if lemma in stative
+                     else f"{be_present(plural)} {gerund(lemma)}")
+        for c in verb.children:  # "chase and wrestle" -> "chasing and wrestling"
+            if c.dep_ == "conj" and c.i > root.i and c.tag_ in ("VB", "VBP", "VBZ", "NN", "NNS") \
+                    and not sent.edited(c.i):
+                v = _verb_reading(c.lower_)
+                if v and v not in stative:
+                    sent.replace(c.i, gerund(v))
+        return
+    if found is None:
+        found = _fragment_predicate(sent, root, params)
+    if found is None:
+        raise Unnormalizable("non-sentential description with no predicate")
+    kind, i = found
+    if kind == "relcl":
+        sent.delete(i)
+        if i > 0 and doc[i - 1].text == ",":
+            sent.delete(i - 1)
+    else:
+        subject = agree
+        head = doc[i].head
+        if head.dep_ == "appos" and head.pos_ in ("NOUN", "PRON", "NUM"):  # "two women, one looking down"
+            subject = head
+        sent.insert_before(i, be_present(_np_plural(subject)))
+        if i > 0 and doc[i - 1].text == "," and not sent.edited(i - 1):
+            sent.delete(i - 1)

@@ -1,0 +1,461 @@
+"""Verb-group normalization actions (S0 -> S1), Marelli et al. 2014, section 3.1, Table 2.
+
+Separated phrasal verbs, complex verb constructions, modals and auxiliaries, non-stative verbs -> present
+continuous, and subordinate clauses -> coordinates. Each action edits a :class:`~pipeline.sentence.Sentence`
+in place (``action(sent, params, ruleset) -> None``).
+
+The rules of ``rules/normalize.yaml`` run in file order on one parse. The verb rules (complex verbs, modals,
+present continuous, and :mod:`.normalize_fragments`' non-sentential descriptions) cooperate through the
+edits: a rule reads the *current* text of a token (``sent.text(i)``), skips tokens another rule already
+rewrote, and a verb that an earlier rule replaced by a single other verb form (a phrasal verb by its
+synonym) is inflected from that current form.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Literal
+
+from pydantic import BaseModel
+
+from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import SUBJECT_DEPS, aux_be, be_present, children, gerund, inflect_word, span, subject_of
+
+from ._normalize_common import (
+    _AUX_DEPS,
+    _antecedent,
+    _aux_children,
+    _be_anchor,
+    _lemma,
+    _loose_subject,
+    _plural_subject,
+    _present_simple,
+    _to_marker,
+    _verb_reading,
+)
+
+_PRESENT_BE = ("is", "are", "am", "'s", "'re", "'m")
+
+
+# --------------------------------------------------------------------------------------------------------
+# verb group helpers
+
+
+def _current_verb(sent, tok) -> tuple[str, str] | None:
+    """``(lemma, tag)`` of verb ``tok`` as it currently reads, or None when a rule rewrote it into something
+    that is not one verb form (deleted, several words, already a gerund)."""
+    if not sent.edited(tok.i):
+        return _lemma(tok.text), tok.tag_
+    text = sent.text(tok.i)
+    if not text or " " in text or text.endswith("ing"):
+        return None
+    return _lemma(text), tok.tag_
+
+
+def _has_neg(tokens: Iterable) -> bool:
+    return any(c.dep_ == "neg" for t in tokens for c in t.children)
+
+
+def _collapse(sent, verb, group: list[int], plural: bool, stative: frozenset[str], bare: bool = False,
+              lemma: str | None = None) -> None:
+    """Rewrite the verb group ``group`` (auxiliaries, catenative heads, 'to') + ``verb`` as present tense.
+
+    The first token of ``group`` becomes 'is'/'are' (nothing when ``bare``: a conjunct sharing the first
+    verb's auxiliary), the rest of the group is deleted, negation stays where it is, and ``verb`` becomes
+    a gerund; a form of *be* collapses into the 'is/are', a passive or progressive participle is kept, and a
+    stative verb takes the simple present ("can have" -> "has"). Marelli et al. 2014, Table 2 (verbs rows).
+    """
+    group = sorted(i for i in group if i != verb.i)
+    if lemma is None:
+        lemma = _lemma(verb.text)
+    be = be_present(plural)
+    passive = any(c.dep_ == "auxpass" for c in verb.children)
+    progressive = verb.tag_ == "VBG" and any(sent.doc[i].lemma_ == "be" for i in group)
+    verb_text: str | None
+    if lemma == "be" and verb.pos_ in ("AUX", "VERB") and verb.dep_ != "aux":
+        head_word, verb_text = be, ""
+    elif passive or progressive:
+        head_word, verb_text = be, None
+    elif lemma in stative:
+        if _has_neg([verb]):
+            head_word, verb_text = ("do" if plural else "does"), lemma
+        else:
+            head_word, verb_text = "", _present_simple(lemma, plural)
+    else:
+        head_word, verb_text = be, gerund(lemma)
+    if bare:
+        head_word = ""
+    if group:
+        first = sent.doc[group[0]]
+        nxt = sent.doc[first.i + 1] if first.i + 1 < len(sent.doc) else None
+        if head_word and not first.whitespace_ and nxt is not None and nxt.is_alpha and nxt.i not in group:
+            head_word += " "  # "cannot" -> "is not", not "isnot" (rendering keeps the original spacing)
+        sent.replace(group[0], head_word)
+        sent.delete(*group[1:])
+        if verb_text is not None:
+            sent.replace(verb.i, verb_text)
+        return
+    if verb_text is None:
+        verb_text = sent.text(verb.i)
+    if not head_word:
+        sent.replace(verb.i, verb_text)
+        return
+    anchor = _be_anchor(sent, verb)
+    if anchor == verb.i or not verb_text:
+        sent.replace(verb.i, f"{head_word} {verb_text}".strip())
+    else:
+        sent.insert_before(anchor, head_word)
+        sent.replace(verb.i, verb_text)
+
+
+def _conjunct_verbs(verb) -> list:
+    """Verbs coordinated with ``verb`` that share its subject (no subject of their own)."""
+    out = []
+    for c in verb.children:
+        if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and not children(c, *SUBJECT_DEPS):
+            out.append(c)
+            out.extend(_conjunct_verbs(c))
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule 6: separated phrasal verbs
+
+
+class PhrasalParams(BaseModel):
+    lexicon: str = "phrasal_verbs"
+    mode: Literal["synonym", "join"] = "synonym"
+    keep_separated: list[str] = ["give up"]
+
+
+def _inflect_like(new_lemma: str, current: str, tag: str) -> str:
+    """``new_lemma`` in the form of the word ``current`` (a gerund stays a gerund) or of Penn tag ``tag``."""
+    if current.endswith("ing"):
+        return gerund(new_lemma)
+    if tag in ("VBZ", "VBD", "VBN", "VBG"):
+        return inflect_word(new_lemma, tag)
+    return new_lemma
+
+
+@action("phrasal_verb_synonym", stages=("normalize",), params=PhrasalParams)
+def phrasal_verb_synonym(sent, params: PhrasalParams, ruleset) -> None:
+    """Separated phrasal verb -> a one-word synonym inflected like the verb ("is picking the ball up" -> "is
+    lifting the ball"); in ``join`` mode, a phrasal verb missing from the lexicon gets its particle moved
+    next to it instead ("zipping the jacket up" -> "zipping up the jacket"). Table 2 (phrasal verbs)."""
+    table = ruleset.lexicon(params.lexicon)
+    keep = set(params.keep_separated)
+    doc = sent.doc
+    for prt in doc:
+        if prt.dep_ != "prt" or sent.edited(prt.i):
+            continue
+        verb = prt.head
+        objs = [o for o in verb.children if o.dep_ == "dobj" and verb.i < o.i < prt.i]
+        if not objs or sent.edited(verb.i) or verb.pos_ != "VERB":
+            continue
+        lemma = _lemma(verb.text)
+        synonym = table.get(f"{lemma} {prt.lower_}")
+        if params.mode == "synonym":
+            if synonym:
+                sent.replace(verb.i, _inflect_like(str(synonym), verb.lower_, verb.tag_))
+                sent.delete(prt.i)
+        elif not synonym and not any(o.pos_ == "PRON" for o in objs) and f"{lemma} {prt.lower_}" not in keep:
+            # written before the object, so that the verb itself stays unedited for the tense rules
+            sent.delete(prt.i)
+            sent.insert_before(verb.i + 1, prt.text)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rules 3, 4, 5: verbs -> present continuous
+
+
+class CatenativeParams(BaseModel):
+    lexicon: str
+    stative_lexicon: str = "stative_verbs"
+
+
+def _catenative_table(entries) -> dict[str, tuple[frozenset[str], bool]]:
+    """``{head lemma: (complement kinds {"to", "ing"}, needs be)}`` from entries like ``"try": [to]`` or
+    ``"be about": [to]``."""
+    out = {}
+    for key, kinds in entries.items():
+        words = str(key).lower().split()
+        needs_be = words[0] == "be" and len(words) > 1
+        head = words[-1]
+        out[head] = (frozenset(str(k).lower() for k in (kinds or ["to"])), needs_be)
+    return out
+
+
+def _has_be(tok) -> bool:
+    """Whether ``tok`` is a copula complement ("is about") or has a form of be as auxiliary."""
+    if tok.dep_ == "acomp" and tok.head.lemma_ == "be":
+        return True
+    return aux_be(tok) is not None
+
+
+def _is_finite_group(head, group_heads) -> bool:
+    """Whether the verb group has a tensed word (a finite head or any auxiliary)."""
+    if head.tag_ in ("VBZ", "VBP", "VBD", "MD"):
+        return True
+    return any(_aux_children(h) for h in group_heads)
+
+
+@action("catenative_to_continuous", stages=("normalize",), params=CatenativeParams)
+def catenative_to_continuous(sent, params: CatenativeParams, ruleset) -> None:
+    """Complex verb construction -> the simple verb in the present continuous ("tries to climb" -> "is
+    climbing", "is about to jump" -> "is jumping", "has to cut" -> "is cutting"); Table 2 (complex verb
+    constructions; modals and auxiliaries). The head verbs and their complements ("to" infinitive,
+    "-ing") come from the lexicon."""
+    table = ruleset.derived(params.lexicon, _catenative_table)
+    stative = ruleset.lexicon_set(params.stative_lexicon)
+    doc = sent.doc
+    for comp in doc:
+        if comp.dep_ != "xcomp" or comp.pos_ not in ("VERB", "AUX") or sent.edited(comp.i):
+            continue
+        head = comp.head
+        if head.pos_ in ("VERB", "AUX"):
+            head_lemma = _lemma(head.text)
+        elif head.pos_ == "ADJ" and head.dep_ == "acomp":
+            head_lemma = head.lower_
+        else:
+            continue
+        spec = table.get(head.lower_) or table.get(head_lemma)
+        if spec is None:
+            continue
+        kinds, needs_be = spec
+        to = _to_marker(comp)
+        if to is not None:
+            if "to" not in kinds or sent.edited(to.i):
+                continue
+        elif comp.tag_ == "VBG":
+            if "ing" not in kinds:
+                continue
+        else:
+            continue
+        if needs_be and not _has_be(head):
+            continue
+        if any(c.dep_ == "auxpass" for c in comp.children):
+            continue
+        cur = _current_verb(sent, comp)
+        if cur is None:
+            continue
+        lemma = cur[0]
+        group_heads = [head]
+        if head.pos_ == "ADJ":  # "is about to": the copula heads the group
+            group_heads.insert(0, head.head)
+        if sent.any_edited(h.i for h in group_heads):
+            continue
+        group = [a.i for h in group_heads for a in _aux_children(h)] + [h.i for h in group_heads]
+        if to is not None:
+            group.append(to.i)
+        finite = _is_finite_group(group_heads[0], group_heads)
+        top = group_heads[0]
+        plural = _plural_subject(top)
+        if lemma == "be":  # "tries to be quiet", "is about to be ..." -> "is ..."
+            if not finite:
+                continue
+            sent.replace(min(group), be_present(plural))
+            sent.delete(*(i for i in group if i != min(group)), comp.i)
+            continue
+        if lemma in stative:
+            continue
+        _collapse(sent, comp, group, plural, stative, bare=not finite, lemma=lemma)
+        # "tries to climb and jump" -> "is climbing and jumping"
+        for conj in _conjunct_verbs(comp):
+            if conj.tag_ == "VB" and not sent.edited(conj.i):
+                c = _current_verb(sent, conj)
+                if c and c[0] not in stative:
+                    sent.replace(conj.i, gerund(c[0]))
+
+
+class ModalParams(BaseModel):
+    lexicon: str = "modal_auxiliaries"
+    stative_lexicon: str = "stative_verbs"
+
+
+@action("modal_to_continuous", stages=("normalize",), params=ModalParams)
+def modal_to_continuous(sent, params: ModalParams, ruleset) -> None:
+    """Modal auxiliary + verb -> present continuous ("can ride" -> "is riding", "will be playing" -> "is
+    playing", "must be tired" -> "is tired"); Table 2 (modals and auxiliaries)."""
+    modals = ruleset.lexicon_set(params.lexicon)
+    stative = ruleset.lexicon_set(params.stative_lexicon)
+    for md in sent.doc:
+        if md.tag_ != "MD" or md.lower_ not in modals or md.dep_ != "aux" or sent.edited(md.i):
+            continue
+        verb = md.head
+        if sent.edited(verb.i) and _current_verb(sent, verb) is None:
+            continue
+        group = [a.i for a in _aux_children(verb)]
+        if sent.any_edited(group):
+            continue
+        cur = _current_verb(sent, verb)
+        plural = _plural_subject(verb)
+        _collapse(sent, verb, group, plural, stative, lemma=cur[0] if cur else None)
+        for conj in _conjunct_verbs(verb):
+            if conj.tag_ == "VB" and not sent.edited(conj.i):
+                c = _current_verb(sent, conj)
+                if c and c[0] not in stative:
+                    sent.replace(conj.i, gerund(c[0]))
+                elif c:
+                    sent.replace(conj.i, _present_simple(c[0], plural))
+
+
+class ContinuousParams(BaseModel):
+    stative_lexicon: str = "stative_verbs"
+    past_be: dict[str, str] = {"was": "is", "were": "are"}
+
+
+def _reads_continuous(sent, verb) -> bool:
+    """Whether ``verb`` currently reads as a gerund (so a conjunct sharing its subject takes a bare gerund)."""
+    text = sent.text(verb.i)
+    if not text:
+        return False
+    if sent.edited(verb.i) and text in ("is", "are"):  # "attempts to lift" -> "is lifting"
+        return True
+    return text.split()[-1].endswith("ing") and (verb.tag_ == "VBG" or sent.edited(verb.i))
+
+
+def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str]) -> None:
+    """A verb coordinated with ``verb`` but tagged as a noun ("a boy laughs and claps") -> gerund, when its
+    form agrees with ``verb``'s (an -s form after a VBZ, a bare form after a VBP)."""
+    for c in verb.children:
+        if c.dep_ != "conj" or c.pos_ != "NOUN" or c.i < verb.i or sent.edited(c.i) or list(c.children):
+            continue
+        lemma = _verb_reading(c.lower_)
+        if not lemma or lemma in stative:
+            continue
+        if (tag == "VBZ" and c.tag_ == "NNS" and lemma != c.lower_) or (tag == "VBP" and c.tag_ == "NN"
+                                                                       and lemma == c.lower_):
+            sent.replace(c.i, gerund(lemma))
+
+
+@action("present_continuous", stages=("normalize",), params=ContinuousParams)
+def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
+    """Non-stative verb -> present continuous ("a dog runs" -> "a dog is running", "two dogs ran" -> "two
+    dogs are running", "has caught" -> "is catching", "was running" -> "is running"); coordinated verbs
+    sharing a subject take a bare gerund ("jumps and smiles" -> "is jumping and smiling"). Stative verbs
+    (lexicon) keep the simple present. Table 2 (non-stative verbs -> present continuous)."""
+    stative = ruleset.lexicon_set(params.stative_lexicon)
+    doc = sent.doc
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.dep_ in _AUX_DEPS or verb.tag_ == "MD":
+            continue
+        auxes = _aux_children(verb)
+        if sent.any_edited(a.i for a in auxes):
+            continue
+        cur = _current_verb(sent, verb)
+        if cur is None:
+            continue
+        lemma, tag = cur
+        if any(a.tag_ == "MD" for a in auxes):
+            continue  # the modal rule's business
+        plural = None
+        if lemma == "be" or (lemma in stative and not auxes):
+            # tense only: "was" -> "is", "had" -> "has"
+            if not auxes and verb.tag_ == "VBD" and not sent.edited(verb.i):
+                if lemma == "be":
+                    new = params.past_be.get(verb.lower_)
+                    if new:
+                        plural = _plural_subject(verb)
+                        sent.replace(verb.i, be_present(plural))
+                else:
+                    sent.replace(verb.i, _present_simple(lemma, _plural_subject(verb)))
+            continue
+        if any(c.dep_ == "auxpass" for c in verb.children):
+            past = [a for a in auxes if a.lower_ in params.past_be]
+            if past and len(auxes) == 1:
+                sent.replace(past[0].i, be_present(_plural_subject(verb)))
+            elif len(auxes) == 1 and auxes[0].lemma_ == "get" and auxes[0].tag_ in ("VBZ", "VBP", "VBD"):
+                # "a dog gets sprayed" -> "a dog is getting sprayed"
+                sent.replace(auxes[0].i, f"{be_present(_plural_subject(verb))} getting")
+            continue
+        if not auxes:
+            # a past tense the tagger read as a participle: "the cat shimmied under the bed"
+            active_vbn = tag == "VBN" and verb.dep_ in ("ROOT", "conj") and any(
+                c.dep_ == "nsubj" for c in verb.children)
+            # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
+            bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
+            if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj:
+                continue
+            if lemma in stative:
+                continue
+            own_subject = bool(children(verb, *SUBJECT_DEPS))
+            if verb.dep_ == "conj" and not own_subject and verb.head.pos_ in ("VERB", "AUX") \
+                    and _reads_continuous(sent, verb.head):
+                sent.replace(verb.i, gerund(lemma))
+                continue
+            if not own_subject and subject_of(verb) is None and _antecedent(verb) is None \
+                    and (verb.dep_ != "ROOT" or _loose_subject(verb) is None):
+                continue  # no subject to agree with (fragment, mis-parse)
+            anchor = _be_anchor(sent, verb)
+            _collapse(sent, verb, [], _plural_subject(verb), stative, lemma=lemma)
+            _noun_conjuncts_to_gerunds(sent, verb, tag, stative)
+            # "a man in a hat , walks" -> "a man in a hat is walking" (one comma only: not a parenthesis)
+            if verb.dep_ == "ROOT" and anchor > 0 and doc[anchor - 1].text == "," \
+                    and not sent.edited(anchor - 1) and sum(t.text == "," for t in doc[:anchor]) == 1:
+                sent.delete(anchor - 1)
+            continue
+        aux_lemmas = [a.lemma_ for a in auxes]
+        if verb.tag_ == "VBG" and "be" in aux_lemmas:
+            # progressive: only fix tense/perfect ("was running", "has been running")
+            if all(a.lower_ in _PRESENT_BE for a in auxes):
+                continue
+            _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
+        elif verb.tag_ == "VB" and all(a.lemma_ == "do" for a in auxes):
+            if lemma in stative:
+                continue
+            _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
+        elif verb.tag_ in ("VBN", "VBD") and all(a.lemma_ == "have" for a in auxes):
+            if lemma in stative:
+                continue
+            _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule 9: subordinate clauses -> coordinates
+
+
+class SubordinateParams(BaseModel):
+    lexicon: str = "subordinators"
+    conjunction: str = "and"
+    not_before: list[str] = ["if", "though", "well", "soon", "much"]
+
+
+@action("subordinate_to_coordinate", stages=("normalize",), params=SubordinateParams)
+def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
+    """Subordinate clause -> coordinate ("a man sings while a woman dances" -> "... and a woman dances"); a
+    clause written first is moved after the main clause. Table 2 (subordinates -> coordinates). Copies the
+    clause's current text when moving it, so it runs after the rules that edit words."""
+    marks = ruleset.lexicon_set(params.lexicon)
+    not_before = set(params.not_before)
+    doc = sent.doc
+    for mark in doc:
+        if mark.dep_ != "mark" or mark.lower_ not in marks or sent.edited(mark.i):
+            continue
+        if mark.i + 1 < len(doc) and doc[mark.i + 1].lower_ in not_before:
+            continue
+        clause = mark.head
+        if clause.dep_ != "advcl" or clause.pos_ not in ("VERB", "AUX"):
+            continue
+        main = clause.head
+        start, end = span(clause)
+        if start != mark.i:
+            continue
+        if start > main.i:
+            sent.replace(mark.i, params.conjunction)
+            if mark.i > 0 and doc[mark.i - 1].text == "," and not sent.edited(mark.i - 1):
+                sent.delete(mark.i - 1)
+            continue
+        # clause first: "while a man sings, a woman dances" -> "a woman dances and a man sings"
+        words = [sent.text(i) for i in range(start + 1, end)]
+        words = [w for w in words if w]
+        if not words:
+            continue
+        first = doc[start + 1]
+        if first.pos_ != "PROPN" and words[0][:1].isupper() and words[0] != "I":
+            words[0] = words[0][:1].lower() + words[0][1:]
+        sent.delete(*range(start, end))
+        if end < len(doc) and doc[end].text == ",":
+            sent.delete(end)
+        last = len(doc) - 1
+        while last > end and doc[last].is_punct:
+            last -= 1
+        sent.insert_after(last, f"{params.conjunction} {' '.join(words)}")

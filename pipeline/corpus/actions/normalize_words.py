@@ -1,0 +1,344 @@
+"""Word-level normalization actions (S0 -> S1), Marelli et al. 2014, section 3.1, Table 2.
+
+Possessive pronouns -> determiners, listed tokens (quotation marks) deleted, multiword expressions removed,
+dates and numbers (in letters or removed), named entities -> their class, capitalised common words
+lower-cased, and an article for a bare singular subject. Each action edits a
+:class:`~pipeline.sentence.Sentence` in place (``action(sent, params, ruleset) -> None``) or raises
+:class:`~pipeline.errors.Unnormalizable`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from pydantic import BaseModel
+
+from pipeline.common import resources
+from pipeline.common.errors import Unnormalizable
+from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import in_hyphenated, lemma_of, matches_at, number_words, span
+
+from ._normalize_common import _common_word
+
+POSSESSIVE_PRONOUNS = ("my", "your", "his", "her", "its", "our", "their")
+
+_DIGIT = re.compile(r"\d")
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule 1: possessive pronouns
+
+
+class PossessiveParams(BaseModel):
+    replacement: str = "the"
+
+
+@action("possessive_to_determiner", stages=("normalize",), params=PossessiveParams)
+def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
+    """Possessive pronoun -> a determiner ("her playhouse" -> "the playhouse"); Table 2, first row.
+
+    A pronoun counts as possessive when tagged PRP$ or attached as ``poss``: the tagger sometimes calls "her"
+    in "holding her kitten" PRP while the parser attaches it to the noun.
+    """
+    for tok in sent.doc:
+        possessive = tok.tag_ == "PRP$" or (tok.dep_ == "poss" and tok.head.i > tok.i)
+        if possessive and tok.lower_ in POSSESSIVE_PRONOUNS and not sent.edited(tok.i):
+            sent.replace(tok.i, params.replacement)
+
+
+class DeleteTokensParams(BaseModel):
+    tokens: list[str]
+
+
+@action("delete_tokens", stages=("normalize",), params=DeleteTokensParams)
+def delete_tokens(sent, params: DeleteTokensParams, ruleset) -> None:
+    """Delete every token whose text is in ``tokens`` (e.g. quotation marks, which SICK's sentences never
+    have: SICK.txt's surface form, Marelli et al. 2014, section 3.1)."""
+    drop = set(params.tokens)
+    for tok in sent.doc:
+        if tok.text in drop and not sent.edited(tok.i):
+            sent.delete(tok.i)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule 7: multiword expressions
+
+
+class MweParams(BaseModel):
+    lexicon: str = "mwes"
+
+
+def _mwe_index(entries) -> dict[str, list[tuple[str, ...]]]:
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for e in entries:
+        words = tuple(str(e).lower().split())
+        if words:
+            index.setdefault(words[0], []).append(words)
+    for v in index.values():
+        v.sort(key=len, reverse=True)
+    return index
+
+
+@action("drop_mwe", stages=("normalize",), params=MweParams)
+def drop_mwe(sent, params: MweParams, ruleset) -> None:
+    """Delete multiword expressions ("right now", "at the moment") with an adjacent comma; Table 2
+    (multiword expressions -> removed)."""
+    index = ruleset.derived(params.lexicon, _mwe_index)
+    doc = sent.doc
+    n = len(doc)
+    i = 0
+    while i < n:
+        matched = 0
+        for words in index.get(doc[i].lower_, ()):
+            if matches_at(doc, i, words) and not sent.any_edited(range(i, i + len(words))):
+                matched = len(words)
+                break
+        if not matched:
+            i += 1
+            continue
+        _delete_phrase(sent, i, i + matched)
+        i += matched
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule 8: dates and numbers
+
+
+class NumberParams(BaseModel):
+    label_words: list[str] = ["number", "no", "no.", "#", "numbered", "marked", "labeled", "labelled"]
+    time_words: list[str] = ["o'clock", "am", "pm", "a.m.", "p.m."]
+    date_labels: list[str] = ["DATE", "TIME"]
+    max_in_words: int = 1000
+
+
+def _to_int(text: str) -> int | None:
+    t = text.replace(",", "")
+    return int(t) if t.isdigit() else None
+
+
+def _delete_phrase(sent, start: int, end: int) -> None:
+    """Delete tokens ``start..end-1`` and one comma right after (or before) them."""
+    doc = sent.doc
+    sent.delete(*range(start, end))
+    if end < len(doc) and doc[end].text == ",":
+        sent.delete(end)
+    elif start > 0 and doc[start - 1].text == ",":
+        sent.delete(start - 1)
+
+
+def _drop_np(sent, np, reason: str) -> None:
+    """Delete the noun phrase ``np`` with its preposition, or give up when it is a core argument."""
+    if np.dep_ == "pobj" and np.head.dep_ == "prep":
+        _delete_phrase(sent, *span(np.head))
+    elif np.dep_ in ("npadvmod", "tmod", "appos", "nmod", "compound", "advmod", "quantmod"):
+        _delete_phrase(sent, *span(np))
+    else:
+        raise Unnormalizable(reason)
+
+
+@action("normalize_numbers", stages=("normalize",), params=NumberParams)
+def normalize_numbers(sent, params: NumberParams, ruleset) -> None:
+    """Dates and numbers: a number used as a determiner is written in letters ("2 dogs" -> "two dogs"), other
+    numbers and dates (jersey numbers, years, clock times) are removed with their preposition ("in 2010");
+    Table 2 (dates and numbers)."""
+    doc = sent.doc
+    labels = {w.lower() for w in params.label_words}
+    time_words = {w.lower() for w in params.time_words}
+    # dates / times with digits: remove with their preposition
+    for ent in doc.ents:
+        if ent.label_ in params.date_labels and _DIGIT.search(ent.text) \
+                and not sent.any_edited(range(ent.start, ent.end)):
+            root = ent.root
+            if root.dep_ == "pobj" and root.head.dep_ == "prep":
+                _delete_phrase(sent, *span(root.head))
+            else:
+                _delete_phrase(sent, ent.start, ent.end)
+    for tok in doc:
+        if sent.edited(tok.i) or not _DIGIT.search(tok.text) or tok.like_url:
+            continue
+        if tok.tag_ != "CD" and not tok.like_num:
+            continue
+        # part of a hyphenated word ("4-wheeler", "3 - year - old")
+        if in_hyphenated(tok):
+            value = _to_int(tok.text)
+            if value is not None and value <= params.max_in_words:
+                sent.replace(tok.i, number_words(value))
+            continue
+        head = tok.head
+        prev = doc[tok.i - 1] if tok.i > 0 else None
+        value = _to_int(tok.text)
+        # a label before the number: "number 23", "# 5", "numbered 104" -> remove label and number
+        if prev is not None and prev.lower_ in labels and not sent.edited(prev.i):
+            if prev.pos_ == "NOUN" and prev.dep_ in ("dobj", "pobj", "nsubj", "attr") and head.i == prev.i:
+                _drop_np(sent, prev, "number that is not a determiner")  # "wearing number 23"
+            else:  # "a car numbered 104"; "the number 157 bike" -> "the bike"
+                _delete_phrase(sent, prev.i, tok.i + 1)
+            continue
+        if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in time_words:
+            np = doc[tok.i + 1] if doc[tok.i + 1].head.i != tok.i else tok
+            if np.dep_ == "pobj":
+                _drop_np(sent, np, "clock time")
+            else:
+                _delete_phrase(sent, tok.i, tok.i + 2)
+            continue
+        # determiner: "2 dogs" -> "two dogs"
+        if tok.dep_ == "nummod" and head.i > tok.i and head.pos_ in ("NOUN", "PROPN", "ADJ") \
+                and value is not None and value <= params.max_in_words:
+            sent.replace(tok.i, number_words(value))
+            continue
+        if tok.dep_ in ("nsubj", "dobj", "conj") and value is not None and value <= params.max_in_words \
+                and not any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children) \
+                and tok.i + 1 < len(doc) and doc[tok.i + 1].pos_ in ("NOUN", "ADJ"):
+            sent.replace(tok.i, number_words(value))  # mis-parsed determiner ("2 dogs" as subject)
+            continue
+        if tok.dep_ == "pobj" and head.dep_ == "prep":
+            _delete_phrase(sent, *span(head))
+        elif tok.dep_ in ("nummod", "appos", "npadvmod", "compound", "nmod", "quantmod", "advmod"):
+            sent.delete(tok.i)
+        elif tok.dep_ in ("nsubj", "dobj", "attr") and value is not None and value <= params.max_in_words:
+            sent.replace(tok.i, number_words(value))  # "2 of the dogs", "there are 2"
+        else:
+            raise Unnormalizable("number that is not a determiner")
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule 2: named entities
+
+
+class NamedEntityParams(BaseModel):
+    lexicon: str = "class_words"
+    exceptions_lexicon: str = "ne_exceptions"
+    determiner: str = "a"
+
+
+@functools.lru_cache(maxsize=16384)
+def _any_common_sense(word: str) -> bool:
+    return any(not s.instance_hypernyms() for s in resources.synsets(word.lower()))
+
+
+def _is_named_entity(ent, exceptions: frozenset[str]) -> bool:
+    words = [t for t in ent if t.is_alpha]
+    if not words or ent.text.lower() in exceptions or any(t.lower_ in exceptions for t in words):
+        return False
+    content = [t for t in words if t.pos_ != "DET"]
+    if not content or not all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in content):
+        return False
+    name = " ".join(t.text for t in content)
+    if _common_word(name):
+        return False
+    # a capitalised sentence-initial common word modifying a noun ("Brown dog ...")
+    if content[0].i == 0 and ent.root.dep_ in ("amod", "compound", "nmod") and _any_common_sense(content[0].text):
+        return False
+    return True
+
+
+@action("named_entity_to_class", stages=("normalize",), params=NamedEntityParams)
+def named_entity_to_class(sent, params: NamedEntityParams, ruleset) -> None:
+    """Named entity -> a word for its class ("John" -> "a person", "in New York" -> "in a city"); a name that
+    only modifies a noun is removed ("a Nike shirt" -> "a shirt"); Table 2 (named entities)."""
+    classes = ruleset.lexicon(params.lexicon)
+    exceptions = ruleset.lexicon_set(params.exceptions_lexicon)
+    doc = sent.doc
+    for ent in doc.ents:
+        entry = classes.get(ent.label_)
+        if not entry or sent.any_edited(range(ent.start, ent.end)) or not _is_named_entity(ent, exceptions):
+            continue
+        root = ent.root
+        start = ent.start
+        while start < ent.end and doc[start].pos_ == "DET":
+            start += 1
+        end = ent.end
+        if end < len(doc) and doc[end].tag_ == "POS":  # "John 's dog"
+            end += 1
+        modifier = root.dep_ in ("compound", "amod", "nmod", "poss") and not (ent.start <= root.head.i < ent.end)
+        if modifier:
+            if entry.get("modifier", "remove") != "remove":
+                continue
+            sent.delete(*range(start, end))
+            head = root.head
+            if root.dep_ == "poss" and not any(c.dep_ in ("det", "poss") for c in head.children
+                                               if c.i < start or c.i >= end):
+                sent.insert_before(start, "the")
+            continue
+        plural = root.tag_ in ("NNPS", "NNS")
+        word = entry["plural"] if plural else entry["singular"]
+        has_det = start > ent.start or any(c.dep_ in ("det", "poss", "nummod") and c.i < ent.start
+                                           for c in root.children)
+        if not has_det and not plural and params.determiner:
+            word = f"{params.determiner} {word}"
+        sent.set_span(start, ent.end, word)  # a possessive 's after the name stays
+
+
+# --------------------------------------------------------------------------------------------------------
+# capitalised common nouns
+
+
+class LowercaseParams(BaseModel):
+    pos: list[str] = ["NOUN", "PROPN", "ADJ"]
+
+
+@action("lowercase_common_words", stages=("normalize",), params=LowercaseParams)
+def lowercase_common_words(sent, params: LowercaseParams, ruleset) -> None:
+    """A capitalised common word inside the sentence is written in lower case ("A Child hits ..." -> "a
+    child ..."), as in SICK, where only names keep capitals; words with a named-instance sense in WordNet
+    ("Santa", "Boston") keep theirs. Marelli et al. 2014, Table 2 (named entities)."""
+    pos = set(params.pos)
+    for tok in sent.doc:
+        if tok.i == 0 or tok.pos_ not in pos or not tok.is_title or sent.edited(tok.i):
+            continue
+        if _common_word(tok.text):
+            sent.replace(tok.i, tok.text.lower())
+
+
+# --------------------------------------------------------------------------------------------------------
+# bare singular subjects
+
+
+class ArticleParams(BaseModel):
+    determiner: str = "a"
+    deps: list[str] = ["nsubj", "nsubjpass", "ROOT"]
+    mass_lexnames: list[str] = ["noun.substance", "noun.food", "noun.phenomenon"]
+    quantifiers: list[str] = ["several", "many", "some", "few", "various", "numerous", "both", "all", "most",
+                              "multiple", "lots", "plenty", "much", "more"]
+
+
+@functools.lru_cache(maxsize=16384)
+def _mass_noun(noun: str, lexnames: tuple[str, ...]) -> bool:
+    synsets = resources.synsets(noun, "n")
+    return bool(synsets) and synsets[0].lexname() in lexnames
+
+
+@action("add_article", stages=("normalize",), params=ArticleParams)
+def add_article(sent, params: ArticleParams, ruleset) -> None:
+    """A bare singular count noun as subject gets an indefinite article ("man laying on bench" -> "a man
+    ..."): SICK's sentences are full sentences; Table 2 (non-sentential descriptions)."""
+    deps = set(params.deps)
+    lexnames = tuple(params.mass_lexnames)
+    quantifiers = set(params.quantifiers)
+    for tok in sent.doc:
+        if tok.dep_ not in deps:
+            continue
+        if not (tok.tag_ == "NN" and tok.pos_ == "NOUN"):
+            # "Dog leaps ...": a capitalised first word the tagger took for a name
+            if not (tok.i == 0 and tok.tag_ in ("NNP", "UH") and _common_word(tok.text)
+                    and lemma_of(tok.text, "NOUN") == tok.lower_):
+                continue
+        if tok.dep_ != "ROOT" and tok.head.dep_ != "ROOT":
+            continue
+        start = tok.left_edge.i
+        if tok.dep_ not in ("nsubj", "nsubjpass", "ROOT") and start != 0:
+            continue
+        if any(c.dep_ in ("det", "poss", "nummod", "predet", "quantmod") for c in tok.children) \
+                or sent.any_edited(range(start, tok.i + 1)):
+            continue
+        if any(sent.doc[j].tag_ in ("DT", "PRP$", "CD", "POS", "NNS", "NNPS") or sent.doc[j].lower_ in quantifiers
+               for j in range(start, tok.i)):
+            continue
+        if _mass_noun(tok.lemma_.lower(), lexnames):
+            continue
+        first = sent.doc[start]
+        if start == 0 and first.tag_ in ("NNP", "UH") and _common_word(first.text):
+            sent.replace(0, f"{params.determiner} {first.text.lower()}")  # "Dog ..." -> "a dog ..."
+        else:
+            sent.insert_before(start, params.determiner)

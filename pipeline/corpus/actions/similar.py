@@ -1,0 +1,723 @@
+"""S2 actions: meaning-preserving expansions, Marelli et al. 2014, section 3.2, Table 3 (S2 rows).
+
+Table 3 lists the ways SICK's annotators turned an S1 into a sentence with a similar meaning:
+
+1. turning an active sentence into a passive one and vice versa ("A man is riding a bike" <-> "A bike is
+   being ridden by a man");
+2. replacing words by near synonyms ("bicycle" -> "bike", "kid" -> "child");
+3. adding modifiers that do not change the meaning (here: instruments and places the verb or noun implies,
+   "A man is slicing an onion" -> "A man is slicing an onion with a knife");
+4. expanding agentive nouns ("A soccer player is kicking a ball" -> "A person who plays soccer is kicking a
+   ball");
+5. turning compounds into relative clauses ("sewing machine" -> "machine made for sewing");
+6. turning adjectives into relative clauses ("A young man" -> "A man who is young");
+7. replacing a quantifier or determiner by one with a similar meaning ("the" <-> "a", "a group of" <->
+   "some").
+
+Each action yields candidate edit mappings (``action(sent, params, ruleset) -> Iterable[dict[int, str]]``), each
+made on ``sent.fork()``. Edits stay local (the few tokens a transformation must touch) so that the engine can
+combine candidates of different rules. Actions only read the one spaCy parse (no ``nlp()`` call), and every
+WordNet look-up is cached per word.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from pipeline.common import resources
+from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import (
+    SUBJECT_DEPS,
+    aux_be,
+    be_present,
+    children,
+    inflect_word,
+    is_plural_np,
+    lemma_of,
+    matches_at,
+    participle,
+    plural,
+    span,
+    third_person,
+)
+
+WN_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a"}
+NOUN_TAGS = ("NN", "NNS")
+PRESENT_TAGS = ("VBZ", "VBP")
+
+# --------------------------------------------------------------------------------------------- helpers
+
+
+@functools.lru_cache(maxsize=65536)
+def _is_hyponym_of(lemma: str, ancestor: str, senses: int) -> bool:
+    """Whether one of the first ``senses`` noun senses of ``lemma`` has synset ``ancestor`` among its
+    hypernyms (instance hypernyms included), e.g. ``('kid', 'person.n.01')``."""
+    target = resources.wordnet().synset(ancestor)
+    for s in resources.synsets(lemma, "n")[:senses]:
+        if s == target or target in s.closure(lambda x: x.hypernyms() + x.instance_hypernyms()):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=65536)
+def _wordnet_synonyms(lemma: str, pos: str, max_senses: int, reverse_senses: int, min_zipf: float,
+                      min_count: int) -> tuple[str, ...]:
+    """Single-word WordNet synonyms of ``lemma`` that are common words in the same sense.
+
+    A synonym must be a lemma of one of ``lemma``'s first ``max_senses`` synsets, a single lower-case word,
+    attested ``min_count`` times in that sense (WordNet's SemCor counts), have that synset among its own first
+    ``reverse_senses`` senses (so the word is mostly used in that sense) and a Zipf frequency of at least
+    ``min_zipf``. Most frequent first.
+    """
+    out: list[str] = []
+    for synset in resources.synsets(lemma, pos)[:max_senses]:
+        for lem in sorted(synset.lemmas(), key=lambda x: -resources.lemma_count(x)):
+            name = lem.name()
+            if name == lemma or not name.isalpha() or not name.islower() or name in out:
+                continue
+            if resources.lemma_count(lem) < min_count or resources.zipf(name) < min_zipf:
+                continue
+            if synset not in resources.synsets(name, pos)[:reverse_senses]:
+                continue
+            out.append(name)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=65536)
+def _always_capitalized(word: str) -> bool:
+    """Whether WordNet spells ``word`` only with a capital ("American", "Asian", "Christmas")."""
+    names = [lem.name() for pos in ("n", "a") for syn in resources.synsets(word, pos) for lem in syn.lemmas()
+             if lem.name().lower() == word.lower()]
+    return bool(names) and all(n[0].isupper() for n in names)
+
+
+def _moved_text(sent, start: int, end: int) -> str:
+    """Current text of tokens ``start .. end-1`` for a phrase that moves away from the start of the sentence:
+    the sentence-initial word, lower-cased in the working text, gets its capital back when it is a proper
+    adjective or noun ("American flag" -> "a flag which is American")."""
+    text = sent.span_text(start, end)
+    first = sent.doc[0]
+    if start == 0 and not sent.edited(0) and first.text[:1].isupper() and text and first.pos_ != "DET" \
+            and _always_capitalized(first.lower_):
+        text = first.text + text[len(first.text):]
+    return text
+
+
+def _lemma(tok) -> str:
+    """Lemma of a content word (lemminflect; spaCy's lemmatizer gives 'rid' for 'riding')."""
+    return lemma_of(tok.text, tok.pos_ if tok.pos_ in ("NOUN", "VERB", "ADJ") else "NOUN")
+
+
+def _noun_plural(tok) -> bool:
+    return tok.tag_ in ("NNS", "NNPS")
+
+
+def _contiguous(start: int, end: int, doc) -> bool:
+    """A span whose coordination is complete (no dangling "and"/comma at its edges)."""
+    return end > start and doc[end - 1].dep_ not in ("cc", "punct") and doc[start].dep_ not in ("cc", "punct")
+
+
+def _post_nominal_slot(noun, who: bool, max_pp: int = 5) -> int | None:
+    """Index of the token after which a relative clause on ``noun`` goes, or None when unsafe.
+
+    Before a coordination ("a man | who is young and a woman"). After the prepositional phrases of a subject
+    (a noun before its head) when the clause starts with "who" and the phrase is short (at most ``max_pp``
+    words) and names no person, so that the clause can only modify the subject ("a man in a hat | who is
+    young is cooking"); otherwise right after the noun ("a dog | which is white with beige spots"): a
+    phrase after an object is often the verb's ("slicing a tomato | which is red with a knife"). None when
+    the noun has a partitive "of" phrase ("an amount of penguins"), a clause, an apposition or other right
+    dependents.
+    """
+    slot = noun.i
+    after_pp = who and noun.i < noun.head.i
+    for c in noun.rights:
+        if c.dep_ == "prep":
+            if c.lower_ == "of":
+                return None
+            objs = [t for t in c.subtree if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN", "PRON")]
+            if after_pp and c.right_edge.i - c.i < max_pp and not any(
+                    _is_person(_lemma(t), 1) or t.pos_ == "PRON" for t in objs):
+                slot = max(slot, c.right_edge.i)
+            else:
+                after_pp = False
+        elif c.dep_ in ("cc", "conj"):
+            if any(not children(k, "det", "nummod", "poss") for k in children(noun, "conj")):
+                return None  # "a white hat and brown shirt": the clause would seem to cover both
+            break
+        else:
+            return None
+    return slot
+
+
+@functools.lru_cache(maxsize=65536)
+def _is_person(lemma: str, senses: int, synset: str = "person.n.01",
+               lexnames: tuple[str, ...] = ("noun.person",)) -> bool:
+    """Whether one of the first ``senses`` WordNet senses of noun ``lemma`` is a person (hypernym
+    ``synset`` or lexicographer file in ``lexnames``)."""
+    return _is_hyponym_of(lemma, synset, senses) or bool(resources.lexnames(lemma, "n", senses) & set(lexnames))
+
+
+def _clause_ok(verb) -> bool:
+    """The verb heads a main clause (not a relative or adverbial clause), whose subject is not a relative
+    pronoun, and has no conjunct sharing its subject ("is playing a guitar and singing")."""
+    if verb.dep_ not in ("ROOT", "conj"):
+        return False
+    if any(c.dep_ in ("nsubj", "nsubjpass") and c.tag_ in ("WP", "WDT") for c in verb.children):
+        return False
+    for c in verb.children:
+        if c.dep_ == "conj" and not children(c, *SUBJECT_DEPS):
+            return False
+    return True
+
+
+# ----------------------------------------------------------------------------------- determiners (Table 3)
+
+
+class SwapDeterminerParams(BaseModel):
+    lexicon: str = "similar_determiners"
+    mass_lexicon: str | None = None
+    indefinite: list[str] = Field(default_factory=lambda: ["a", "an"])
+
+
+@action("swap_determiner", stages=("S2",), params=SwapDeterminerParams)
+def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
+    """Determiner with a similar meaning ("the" <-> "a" before a singular noun); Table 3, S2.
+
+    With ``mass_lexicon``, no indefinite article is written before a mass noun or a noun naming a unique
+    setting ("in the grass" stays).
+    """
+    table = ruleset.lexicon(params.lexicon)
+    mass = ruleset.lexicon_set(params.mass_lexicon) if params.mass_lexicon else frozenset()
+    for tok in sent.doc:
+        if tok.dep_ == "det" and tok.lower_ in table and tok.head.tag_ in ("NN", "NNP"):
+            if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
+                continue
+            for new in table[tok.lower_]:
+                s = sent.fork()
+                s.replace(tok.i, new)
+                yield s.edits
+
+
+class SwapQuantifierParams(BaseModel):
+    lexicon: str = "similar_quantifiers"
+
+
+def _agreement_token(root):
+    """The finite verb or auxiliary agreeing with the noun phrase headed by ``root`` (subject, or the
+    ``attr`` of "there is"), or None."""
+    if root.dep_ in ("nsubj", "nsubjpass"):
+        verb = root.head
+    elif root.dep_ == "attr" and children(root.head, "expl"):
+        verb = root.head
+    else:
+        return None
+    for c in verb.children:
+        if c.dep_ in ("aux", "auxpass") and c.tag_ in PRESENT_TAGS:
+            return c
+    return verb if verb.tag_ in PRESENT_TAGS else None
+
+
+def _agree(tok, plural_subject: bool) -> str:
+    if tok.lemma_ == "be" or tok.lower_ in ("is", "are"):
+        return be_present(plural_subject)
+    return inflect_word(lemma_of(tok.text, "VERB"), "VBP" if plural_subject else "VBZ")
+
+
+@action("swap_quantifier", stages=("S2",), params=SwapQuantifierParams)
+def swap_quantifier(sent, params: SwapQuantifierParams, ruleset):
+    """Quantifier phrase with a similar meaning ("a group of kids is" -> "some kids are"); Table 3, S2.
+
+    Lexicon entries: ``{from, to, number, plural_noun}``. ``number`` is the grammatical number of the new
+    noun phrase (``singular``, ``plural`` or ``noun``: that of the quantified noun); the agreeing verb or
+    auxiliary is changed when it differs. ``plural_noun: true`` restricts the entry to plural nouns,
+    ``hypernyms`` (WordNet synsets) and ``lexnames`` (lexicographer files) to nouns whose first sense falls
+    under one of them.
+    """
+    doc = sent.doc
+    for entry in ruleset.lexicon(params.lexicon):
+        words = entry["from"].split()
+        for i in range(len(doc)):
+            if not matches_at(doc, i, words):
+                continue
+            if i > 0 and doc[i - 1].pos_ in ("DET", "NUM", "ADJ"):
+                continue
+            end = i + len(words)
+            noun = next((t for t in doc[end:] if t.pos_ in ("NOUN", "PROPN")), None)
+            if noun is None or noun.tag_ not in NOUN_TAGS + ("NNP", "NNPS"):
+                continue
+            if any(t.pos_ not in ("ADJ", "NOUN", "PROPN", "ADV") for t in doc[end:noun.i]):
+                continue  # "a group of five adults" is not "some five adults"
+            if entry.get("plural_noun") and not _noun_plural(noun):
+                continue
+            if (entry.get("hypernyms") or entry.get("lexnames")) and not (
+                    any(_is_hyponym_of(_lemma(noun), h, 1) for h in entry.get("hypernyms", ()))
+                    or resources.lexnames(_lemma(noun), "n", 1) & set(entry.get("lexnames", ()))):
+                continue
+            inside = set(range(i, noun.i + 1))
+            roots = [t for t in doc[i:noun.i + 1] if t.head.i not in inside or t.head.i == t.i]
+            if len(roots) != 1:
+                continue
+            root = roots[0]
+            before = is_plural_np(root)
+            number = entry.get("number", "noun")
+            after = _noun_plural(noun) if number == "noun" else number == "plural"
+            s = sent.fork()
+            s.set_span(i, end, entry["to"])
+            if before != after:
+                agr = _agreement_token(root)
+                if agr is None:
+                    if root.dep_ in ("nsubj", "nsubjpass", "attr"):
+                        continue
+                else:
+                    s.replace(agr.i, _agree(agr, after))
+            yield s.edits
+
+
+# ----------------------------------------------------------------------------------- active <-> passive
+
+
+class VoiceParams(BaseModel):
+    pronoun_lexicon: str = "pronoun_cases"
+    exclude_verbs: list[str] = Field(default_factory=lambda: ["have", "be", "get", "lack", "resemble"])
+
+
+def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
+    """``(nominative -> accusative, accusative -> nominative)`` from the pronoun lexicon."""
+    to_acc = dict(entries)
+    return to_acc, {v: k for k, v in to_acc.items()}
+
+
+def _np_text(sent, tok, start: int, end: int, cases: dict[str, str]) -> str | None:
+    """Text of the noun phrase ``start..end`` headed by ``tok`` for its new grammatical role: a personal
+    pronoun changes case (he <-> him) via ``cases``; other pronouns than those are refused (None)."""
+    if tok.pos_ == "PRON":
+        if end - start != 1:
+            return None
+        word = tok.lower_
+        if word in cases:
+            return cases[word]
+        if tok.tag_ == "PRP":  # "it" and "you" have one form; reflexives cannot move
+            return word if word in ("it", "you") else None
+        return word if word in ("someone", "somebody", "something", "everyone", "everybody") else None
+    if tok.pos_ not in ("NOUN", "PROPN"):
+        return None
+    return _moved_text(sent, start, end)
+
+
+@action("active_to_passive", stages=("S2",), params=VoiceParams)
+def active_to_passive(sent, params: VoiceParams, ruleset):
+    """Active clause -> passive ("A man is riding a bike" -> "A bike is being ridden by a man"); Table 3, S2.
+
+    Only a transitive verb with a subject and a direct object and nothing else before the object (no
+    particle, no second object, no clausal complement): subject, ``is``/``are``, verb, object, in this order;
+    not when the object has a prepositional phrase other than "of" (its attachment is unreliable).
+    Subject and object move as whole subtrees; the auxiliary agrees with the new subject. The present
+    continuous gives "is being ridden", the simple present "is ridden".
+    """
+    doc = sent.doc
+    to_acc, to_nom = ruleset.derived(params.pronoun_lexicon, _pronoun_cases)
+    for verb in doc:
+        if verb.pos_ != "VERB" or verb.tag_ not in ("VBG", "VBZ", "VBP"):
+            continue
+        if lemma_of(verb.text, "VERB") in params.exclude_verbs:
+            continue
+        subj, obj = children(verb, "nsubj"), children(verb, "dobj")
+        if len(subj) != 1 or len(obj) != 1 or not _clause_ok(verb):
+            continue
+        if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "nsubjpass", "auxpass", "npadvmod"):
+            continue
+        subj, obj = subj[0], obj[0]
+        if children(obj, "advmod", "npadvmod") or any(t.tag_ == "PRP$" for t in obj.subtree):
+            continue  # "the violin onstage"; "her hair" cannot move before its antecedent
+        if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
+            continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
+        aux = aux_be(verb)
+        if verb.tag_ == "VBG":
+            if aux is None or aux.tag_ not in PRESENT_TAGS or [c for c in verb.children if c.dep_ == "aux"] != [aux]:
+                continue
+            middle = [aux.i, verb.i]
+        else:
+            if children(verb, "aux"):
+                continue
+            middle = [verb.i]
+        s0, s1 = span(subj)
+        o0, o1 = span(obj)
+        if s1 != middle[0] or middle[-1] + 1 != o0:
+            continue
+        if not (_contiguous(s0, s1, doc) and _contiguous(o0, o1, doc)):
+            continue
+        new_subj = _np_text(sent, obj, o0, o1, {})
+        if obj.pos_ == "PRON":
+            new_subj = to_nom.get(obj.lower_, new_subj)
+        agent = _np_text(sent, subj, s0, s1, to_acc)
+        if not new_subj or not agent:
+            continue
+        be = be_present(is_plural_np(obj) or obj.lower_ in ("them", "us"))
+        verb_phrase = f"{be} being" if verb.tag_ == "VBG" else be
+        s = sent.fork()
+        s.set_span(s0, o1, f"{new_subj} {verb_phrase} {participle(lemma_of(verb.text, 'VERB'))} by {agent}")
+        yield s.edits
+
+
+@action("passive_to_active", stages=("S2",), params=VoiceParams)
+def passive_to_active(sent, params: VoiceParams, ruleset):
+    """Passive clause with a by-agent -> active ("A bike is being ridden by a man" -> "A man is riding a
+    bike"); Table 3, S2. "is being ridden" gives the present continuous, "is ridden" the simple present."""
+    doc = sent.doc
+    to_acc, to_nom = ruleset.derived(params.pronoun_lexicon, _pronoun_cases)
+    for verb in doc:
+        if verb.tag_ != "VBN" or verb.pos_ != "VERB":
+            continue
+        lemma = lemma_of(verb.text, "VERB")
+        if lemma in params.exclude_verbs:
+            continue
+        subj, agent = children(verb, "nsubjpass"), children(verb, "agent")
+        if len(subj) != 1 or len(agent) != 1 or not _clause_ok(verb):
+            continue
+        if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "dobj"):
+            continue
+        by = agent[0]
+        pobj = children(by, "pobj")
+        if len(pobj) != 1 or len(list(by.children)) != 1:
+            continue
+        subj, actor = subj[0], pobj[0]
+        auxes = sorted((c for c in verb.children if c.dep_ in ("aux", "auxpass")), key=lambda t: t.i)
+        words = [a.lower_ for a in auxes]
+        if words in (["is", "being"], ["are", "being"]):
+            continuous = True
+        elif words in (["is"], ["are"]):
+            continuous = False
+        else:
+            continue
+        s0, s1 = span(subj)
+        a0, a1 = span(by)
+        if s1 != auxes[0].i or auxes[-1].i + 1 != verb.i or verb.i + 1 != a0:
+            continue
+        if not (_contiguous(s0, s1, doc) and _contiguous(a0 + 1, a1, doc)):
+            continue
+        new_subj = _np_text(sent, actor, a0 + 1, a1, to_nom)
+        new_obj = _np_text(sent, subj, s0, s1, to_acc)
+        if not new_subj or not new_obj:
+            continue
+        if new_subj == "i":
+            new_subj = "I"
+        plural_subj = is_plural_np(actor) or new_subj in ("they", "we", "you", "I")
+        be = "am" if new_subj == "I" else be_present(plural_subj)
+        if continuous:
+            vp = f"{be} {inflect_word(lemma, 'VBG')}"
+        else:
+            vp = inflect_word(lemma, "VBP") if plural_subj else third_person(lemma)
+        s = sent.fork()
+        s.set_span(s0, a1, f"{new_subj} {vp} {new_obj}")
+        yield s.edits
+
+
+# ----------------------------------------------------------------------------------------- synonyms
+
+
+class SynonymParams(BaseModel):
+    pos: list[Literal["NOUN", "VERB", "ADJ"]] = Field(default_factory=lambda: ["NOUN", "VERB", "ADJ"])
+    max_senses: int = Field(1, ge=1)
+    reverse_senses: int = Field(1, ge=1)
+    min_zipf: float = 3.5
+    min_count: int = Field(1, ge=0)
+    blocklist_lexicon: str = "synonym_blocklist"
+    additions_lexicon: str = "synonym_additions"
+    max_per_word: int = Field(3, ge=1)
+
+
+_SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "VBD"), "ADJ": ("JJ",)}
+
+
+def _inflect_as(lemma: str, tag: str) -> str:
+    if tag in ("NN", "JJ", "VB"):
+        return lemma
+    if tag == "NNS":
+        return inflect_word(lemma, "NNS") if " " not in lemma else plural(lemma)
+    return inflect_word(lemma, tag)
+
+
+def _blocked_anywhere(entries) -> frozenset[str]:
+    """The blocklist's ``any`` words (never a synonym)."""
+    return frozenset((entries or {}).get("any", ()))
+
+
+@action("wordnet_synonym", stages=("S2",), params=SynonymParams)
+def wordnet_synonym(sent, params: SynonymParams, ruleset):
+    """Replace a noun, verb or adjective by a common near synonym ("bicycle" -> "bike"); Table 3, S2.
+
+    Synonyms come from WordNet 3.0 (Fellbaum 1998), filtered by :func:`_wordnet_synonyms` (first sense only,
+    attested in that sense, frequent), minus the blocklist lexicon (``{any: [word], n|v|a: {lemma: [word |
+    "*"]}}``), plus the curated additions lexicon (``{n|v|a: {lemma: [word]}}``). The synonym takes the
+    original's inflection (lemminflect).
+    """
+    block = ruleset.lexicon(params.blocklist_lexicon) or {}
+    extra = ruleset.lexicon(params.additions_lexicon) or {}
+    never = ruleset.derived(params.blocklist_lexicon, _blocked_anywhere)
+    for tok in sent.doc:
+        if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha:
+            continue
+        if tok.dep_ == "compound" or tok.like_num or children(tok, "compound", "prt"):
+            continue  # compounds are often lexicalized: "cell phone" is not "cell telephone"
+        pos = WN_POS[tok.pos_]
+        lemma = _lemma(tok)
+        blocked = set((block.get(pos) or {}).get(lemma, ()))
+        if "*" in blocked:
+            continue
+        found = list((extra.get(pos) or {}).get(lemma, ()))
+        found += _wordnet_synonyms(lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf,
+                                   params.min_count)
+        seen = 0
+        for syn in dict.fromkeys(found):
+            if syn in never or syn in blocked or syn == lemma or lemma_of(syn, tok.pos_) != syn:
+                continue  # blocked, or not a base form ("cows", "woods") that would inflect badly
+            word = _inflect_as(syn, tok.tag_)
+            if word.lower() == tok.lower_:
+                continue
+            s = sent.fork()
+            s.replace(tok.i, word)
+            yield s.edits
+            seen += 1
+            if seen >= params.max_per_word:
+                break
+
+
+# ----------------------------------------------------------------------------------------- modifiers
+
+
+class ImpliedModifierParams(BaseModel):
+    lexicon: str = "implied_modifiers"
+    object_senses: int = Field(3, ge=1)
+
+
+_VERB_ADJUNCT_DEPS = ("prep", "advmod", "npadvmod", "prt", "dative", "agent", "advcl", "xcomp", "ccomp",
+                      "acomp", "oprd", "neg")
+
+
+@action("add_implied_modifier", stages=("S2",), params=ImpliedModifierParams)
+def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
+    """Add a modifier the sentence already implies ("slicing an onion" -> "slicing an onion with a knife",
+    "in the snow" -> "in the white snow"); Table 3, S2 ("add modifiers that do not change the meaning").
+
+    Lexicon ``{verbs: {lemma: {text, object_lexnames?, no_object?}}, nouns: {lemma: {text}}}``. A verb modifier
+    goes after the verb and its object, only when the verb has no adjunct yet (no preposition, adverb,
+    particle…) and, with ``no_object``, no object ("swims underwater" is parsed with an object), and, with
+    ``object_lexnames``, only when one of the object's first ``object_senses`` WordNet senses is in one of
+    those lexicographer files (cutting food implies a knife, cutting paper does not). A noun modifier is an
+    adjective put before a noun that has no modifier yet but a determiner or a prepositional phrase.
+    """
+    table = ruleset.lexicon(params.lexicon)
+    verbs, nouns = table.get("verbs") or {}, table.get("nouns") or {}
+    doc = sent.doc
+    for tok in doc:
+        if tok.pos_ == "VERB" and tok.tag_ in _SYN_TAGS["VERB"]:
+            entry = verbs.get(lemma_of(tok.text, "VERB"))
+            if not entry or children(tok, *_VERB_ADJUNCT_DEPS):
+                continue
+            objs = children(tok, "dobj")
+            if len(objs) > 1 or (objs and entry.get("no_object")):
+                continue
+            if entry.get("object_lexnames"):
+                if not objs or objs[0].pos_ != "NOUN":
+                    continue
+                if not resources.lexnames(_lemma(objs[0]), "n", params.object_senses) & set(entry["object_lexnames"]):
+                    continue
+            end = tok.i
+            if objs:
+                o0, o1 = span(objs[0])
+                if o0 <= tok.i or not _contiguous(o0, o1, doc) or any(t.dep_ == "prep" for t in doc[o0:o1]):
+                    continue  # a prepositional phrase in the object may be the verb's adjunct
+                end = o1 - 1
+            if entry["text"].split()[-1] in (t.lower_ for t in doc):
+                continue  # "with a knife" when a knife is already mentioned
+            s = sent.fork()
+            s.insert_after(end, entry["text"])
+            yield s.edits
+        elif tok.pos_ == "NOUN" and tok.tag_ in NOUN_TAGS:
+            entry = nouns.get(_lemma(tok))
+            if not entry or tok.dep_ == "compound" or any(c.dep_ not in ("det", "prep") for c in tok.children):
+                continue  # "the grass which is tall and green" has a modifier already
+            s = sent.fork()
+            s.insert_before(tok.i, entry["text"])
+            yield s.edits
+
+
+# ----------------------------------------------------------------------------------- agentive nouns
+
+
+class AgentiveParams(BaseModel):
+    lexicon: str = "agentive_nouns"
+    relative: str = "who"
+    head: str = "person"
+
+
+@action("expand_agentive_noun", stages=("S2",), params=AgentiveParams)
+def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
+    """Agentive noun -> head noun + relative clause ("A soccer player" -> "A person who plays soccer",
+    "Two cyclists" -> "Two people who ride bicycles"); Table 3, S2 (expand agentive nouns).
+
+    Lexicon keys are the compound as written ("soccer player") or a single noun lemma ("swimmer"); values
+    ``{vp, head?}``: the verb phrase in the base form and the head noun (default ``person``, plural by
+    inflect: "people"). The whole compound must match (no "dirt bike rider" from "bike rider"). The relative
+    clause goes where :func:`_post_nominal_slot` says (after a subject's short prepositional phrase).
+    """
+    table = ruleset.lexicon(params.lexicon)
+    doc = sent.doc
+    for tok in doc:
+        if tok.pos_ != "NOUN" or tok.tag_ not in NOUN_TAGS or tok.dep_ == "compound":
+            continue
+        comps = [c for c in tok.lefts if c.dep_ == "compound"]
+        start = comps[0].i if comps else tok.i
+        if [c.i for c in comps] != list(range(start, tok.i)) or any(c.n_lefts or c.n_rights for c in comps):
+            continue
+        key = " ".join([c.lower_ for c in comps] + [_lemma(tok)])
+        entry = table.get(key)
+        if entry is None:
+            continue
+        slot = _post_nominal_slot(tok, who=True)
+        if slot is None:
+            continue
+        many = _noun_plural(tok)
+        head = entry.get("head", params.head)
+        head = plural(head) if many else head
+        vp = entry["vp"]
+        clause = f"{params.relative} {inflect_word(vp, 'VBP' if many else 'VBZ')}"
+        s = sent.fork()
+        if slot == tok.i:
+            s.set_span(start, tok.i + 1, f"{head} {clause}")
+        else:
+            s.set_span(start, tok.i + 1, head)
+            s.insert_after(slot, clause)
+        yield s.edits
+
+
+# --------------------------------------------------------------------------- compound -> relative clause
+
+
+class CompoundRelativeParams(BaseModel):
+    relations: list[str] = Field(default_factory=lambda: ["made for", "used for"], min_length=1)
+    head_lexnames: list[str] = Field(default_factory=lambda: ["noun.artifact"])
+    head_senses: int = Field(2, ge=1)
+    modifier_lexnames: list[str] = Field(default_factory=lambda: ["noun.act"])
+    exclude: list[str] = Field(default_factory=list)
+
+
+@action("compound_to_relative", stages=("S2",), params=CompoundRelativeParams)
+def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
+    """Noun compound -> noun + reduced relative clause ("a sewing machine" -> "a machine made for sewing");
+    Table 3, S2 (turn compounds into relative clauses).
+
+    Only compounds naming an artifact by the activity it serves: the head has a sense in ``head_lexnames``
+    among its first ``head_senses``; the modifier is a single word whose first noun sense is in
+    ``modifier_lexnames`` (sewing, fishing, soccer, tennis: ``noun.act``). One candidate per relation.
+    """
+    doc = sent.doc
+    for mod in doc:
+        if mod.dep_ != "compound" or mod.pos_ != "NOUN" or mod.n_lefts or mod.n_rights or not mod.is_alpha:
+            continue
+        head = mod.head
+        if head.i != mod.i + 1 or head.pos_ != "NOUN" or head.tag_ not in NOUN_TAGS or head.dep_ == "compound":
+            continue
+        if any(c.dep_ == "compound" and c.i != mod.i for c in head.children):
+            continue
+        word, head_lemma = mod.lower_, _lemma(head)
+        if word in params.exclude or head_lemma in params.exclude:
+            continue
+        if not resources.lexnames(word, "n", 1) & set(params.modifier_lexnames):
+            continue
+        if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames):
+            continue
+        for rel in params.relations:
+            s = sent.fork()
+            s.delete(mod.i)
+            s.replace(head.i, f"{sent.text(head.i)} {rel} {word}")
+            yield s.edits
+
+
+# -------------------------------------------------------------------------- adjective -> relative clause
+
+
+class AdjectiveRelativeParams(BaseModel):
+    exclude_lexicon: str = "nonpredicative_adjectives"
+    person_lexicon: str = "person_nouns"
+    person_synset: str = "person.n.01"
+    person_lexnames: list[str] = Field(default_factory=lambda: ["noun.person"])
+    person_senses: int = Field(1, ge=1)
+    who: str = "who"
+    which: str = "which"
+    shade_words: list[str] = Field(default_factory=list)
+
+
+@functools.lru_cache(maxsize=65536)
+def _lexicalized(adj: str, noun: str) -> bool:
+    """Whether "adj noun" is a WordNet compound that is not a kind of the noun ("hot dog", but not "young
+    man", which is a kind of man)."""
+    compound = resources.synsets(f"{adj}_{noun}", "n")
+    if not compound:
+        return False
+    heads = set(resources.synsets(noun, "n"))
+    for s in compound:
+        if heads & set(s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())):
+            return False
+    return True
+
+
+@action("adjective_to_relative", stages=("S2",), params=AdjectiveRelativeParams)
+def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
+    """Attributive adjective -> relative clause ("A young man" -> "A man who is young", "A black dog" -> "A
+    dog which is black"); Table 3, S2 (turn adjectives into relative clauses).
+
+    "who" when the noun is a person (in its first ``person_senses`` WordNet senses, hypernym
+    ``person_synset`` or lexicographer file in ``person_lexnames``; or the person lexicon), "which"
+    otherwise; "are" after a plural noun. Only predicative adjectives (tag JJ, in WordNet, not in the
+    exclusion lexicon, not part of a lexicalized compound such as "hot dog" or of a multi-word adjective
+    such as "middle eastern", nor a shade and its colour, "light brown", listed in ``shade_words``). The
+    adjective moves with its own modifiers ("black and white"); the clause
+    goes where :func:`_post_nominal_slot` says.
+    """
+    exclude = ruleset.lexicon_set(params.exclude_lexicon)
+    persons = ruleset.lexicon_set(params.person_lexicon)
+    doc = sent.doc
+    for adj in doc:
+        if adj.dep_ != "amod" or adj.tag_ != "JJ" or not adj.is_alpha:
+            continue
+        noun = adj.head
+        if noun.pos_ != "NOUN" or noun.tag_ not in NOUN_TAGS or noun.i < adj.i or noun.dep_ == "compound":
+            continue
+        if noun.lower_ in ("one", "ones"):
+            continue  # "a black one" is not "a one which is black"
+        word = adj.lower_
+        if word in exclude or not resources.synsets(word, "a"):
+            continue
+        a0, a1 = span(adj)
+        if any(t.is_punct for t in doc[a0:a1]) or doc[a1].is_punct or (a0 > 0 and doc[a0 - 1].is_punct) \
+                or not _contiguous(a0, a1, doc):
+            continue
+        if any(c.dep_ in ("prep", "npadvmod") for c in adj.children):
+            continue
+        shades = params.shade_words
+        if (word in shades and doc[a1].pos_ == "ADJ") or (a0 > 0 and doc[a0 - 1].lower_ in shades):
+            continue  # "light brown shorts": the parser attaches both to the noun, but they go together
+        if (a0 > 0 and doc[a0 - 1].pos_ in ("AUX", "VERB")) or any(
+                t.pos_ not in ("ADJ", "NOUN", "PROPN") or t.head.i != noun.i for t in doc[a1:noun.i]):
+            continue  # "is fitting silencer", "deep frying food": not an attributive adjective
+        noun_lemma = _lemma(noun)
+        if _lexicalized(word, noun_lemma):
+            continue
+        if (a0 > 0 and resources.synsets(f"{doc[a0 - 1].lower_}_{word}", "a")) or \
+                (a1 < noun.i and resources.synsets(f"{word}_{doc[a1].lower_}", "a")):
+            continue  # part of a multi-word adjective ("middle eastern")
+        person = noun_lemma in persons or _is_person(noun_lemma, params.person_senses, params.person_synset,
+                                                     tuple(params.person_lexnames))
+        rel = params.who if person else params.which
+        slot = _post_nominal_slot(noun, who=person)
+        if slot is None:
+            continue
+        s = sent.fork()
+        text = _moved_text(s, a0, a1)
+        s.delete(*range(a0, a1))
+        s.insert_after(slot, f"{rel} {be_present(_noun_plural(noun))} {text}")
+        yield s.edits

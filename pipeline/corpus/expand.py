@@ -1,0 +1,139 @@
+"""Stage S1 -> S2, S3, S4: expansion (Marelli et al. 2014, section 3.2, Table 3).
+
+Each S1 is parsed once (NER off); every expansion rule proposes candidates as token edits on that parse.
+Candidates combine when their edits touch different tokens, as SICK's hand-made expansions often applied
+several transformations at once: two S2 rules together, or an S3 rule with an S2 rule. S4 candidates are
+kept single so that an S4 sentence has the same words as its S1.
+
+Per S1 at most one S2, one S3 and one S4 are kept (:func:`choose`), with a random generator seeded by the
+run seed, the family and the S1 text, so that a choice does not depend on the order of sentences.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable
+
+from tqdm import tqdm
+
+from pipeline.common import resources
+from pipeline.common.vocabulary import FAMILIES
+from pipeline.corpus.rules import Rule, RuleSet
+from pipeline.corpus.sentence import Sentence
+
+BATCH = 256
+MAX_COMBINED = 40  # combined candidates rendered per family and sentence (all are built, the rest not rendered)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One expansion of an S1.
+
+    Attributes:
+        family: ``S2`` (similar meaning), ``S3`` (contrasting) or ``S4`` (same words, scrambled).
+        output: the sentence in SICK's surface form.
+        rules: ids of every rule that made it, in rule order.
+    """
+
+    family: str
+    output: str
+    rules: tuple[str, ...]
+
+
+def rule_edits(rule: Rule, sent: Sentence, ruleset: RuleSet) -> list[dict[int, str]]:
+    """Edit mappings the rule proposes for ``sent`` (each a candidate), without duplicates."""
+    out, seen = [], set()
+    for edits in rule.func(sent.fork(), rule.parsed_params, ruleset) or ():
+        key = tuple(sorted(edits.items()))
+        if edits and key not in seen:
+            seen.add(key)
+            out.append(dict(edits))
+    return out
+
+
+def rule_outputs(rule: Rule, sent: Sentence, ruleset: RuleSet) -> list[str]:
+    """Rendered candidates of one rule alone (what a rule's examples are checked against)."""
+    s1 = sent.render()
+    outs = []
+    for edits in rule_edits(rule, sent, ruleset):
+        text = sent.with_edits(edits).render()
+        if text and text != s1 and text not in outs:
+            outs.append(text)
+    return outs
+
+
+def expand_doc(doc, ruleset: RuleSet, combine: bool = True) -> list[Candidate]:
+    """All candidates for one parsed S1: single rules, then combinations (see the module docstring)."""
+    base = Sentence(doc)
+    s1 = base.render()
+    singles: dict[str, list[tuple[tuple[str, ...], dict[int, str]]]] = {f: [] for f in FAMILIES}
+    for family in FAMILIES:
+        for rule in ruleset.stage(family):
+            singles[family].extend(((rule.id,), e) for e in rule_edits(rule, base, ruleset))
+
+    def firsts(family):  # one candidate per rule keeps combinations few and varied
+        seen, out = set(), []
+        for rules, edits in singles[family]:
+            if rules not in seen:
+                seen.add(rules)
+                out.append((rules, edits))
+        return out
+
+    combos: dict[str, list] = {f: [] for f in FAMILIES}
+    if combine:
+        s2 = firsts("S2")  # one per rule, so two of them never share a rule
+        for (r1, e1), (r2, e2) in combinations(s2, 2):
+            if not e1.keys() & e2.keys():
+                combos["S2"].append((r1 + r2, {**e1, **e2}))
+        for r3, e3 in firsts("S3"):
+            for r2, e2 in s2:
+                if not e3.keys() & e2.keys():
+                    combos["S3"].append((r3 + r2, {**e3, **e2}))
+
+    out: list[Candidate] = []
+    seen: set[tuple[str, str]] = set()
+    for family in FAMILIES:
+        for rules, edits in singles[family] + combos[family][:MAX_COMBINED]:
+            text = base.with_edits(edits).render()
+            if text and text.lower() != s1.lower() and (family, text) not in seen:
+                seen.add((family, text))
+                out.append(Candidate(family, text, rules))
+    return out
+
+
+def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float = 0.3,
+           weights: dict[str, float] | None = None) -> dict[str, Candidate]:
+    """Keep at most one candidate per family.
+
+    For each family with candidates: with probability ``combine_rate`` a combined candidate (when any),
+    otherwise a single-rule one; among those a rule (or rule combination) drawn with probability proportional
+    to its weight (the largest weight of its rules, default 1), then one of its candidates uniformly, so that
+    a rule with many candidates (synonyms) does not crowd out the others.
+    """
+    weights = weights or {}
+    chosen: dict[str, Candidate] = {}
+    for family in FAMILIES:
+        fam = [c for c in candidates if c.family == family]
+        if not fam:
+            continue
+        rng = random.Random(f"{seed}|{family}|{s1}")
+        single = [c for c in fam if len(c.rules) == 1]
+        multi = [c for c in fam if len(c.rules) > 1]
+        pool = multi if multi and (not single or rng.random() < combine_rate) else single
+        groups: dict[tuple[str, ...], list[Candidate]] = {}
+        for c in pool:
+            groups.setdefault(c.rules, []).append(c)
+        keys = sorted(groups)
+        key = rng.choices(keys, weights=[max(weights.get(r, 1.0) for r in k) for k in keys])[0]
+        chosen[family] = rng.choice(groups[key])
+    return chosen
+
+
+def expand_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = False, total: int | None = None,
+                 combine: bool = True) -> list[list[Candidate]]:
+    """Candidates for each S1 text (each parsed once, NER disabled)."""
+    docs = resources.nlp().pipe(texts, batch_size=BATCH, disable=["ner"])
+    return [expand_doc(doc, ruleset, combine)
+            for doc in tqdm(docs, total=total, desc="expand", unit="sent", disable=not progress)]

@@ -1,0 +1,244 @@
+"""The main job, ``sick build``: sources -> normalize -> expand -> pair -> dedup -> split -> write.
+
+Follows the construction of SICK (Marelli et al. 2014, section 3): source pairs are normalized into S1a/S1b
+(Table 2), each S1 is expanded into at most one S2, S3 and S4 (Table 3), sentences of a group are paired
+and unrelated pairs added (Table 5), duplicates removed (footnote 6), and the corpus split into
+TRAIN/TRIAL/TEST (SemEval-2014 Task 1: 45/5/50 %).
+
+Outputs in ``out`` (written into a temporary directory renamed at the end, so a failed run leaves nothing):
+``corpus.tsv`` (SICK.txt's columns, gold columns empty, then ``pair_type set expected_relation rules_A
+rules_B``), ``sentences.tsv``, ``candidates.tsv`` (with ``all_candidates``), ``rule_frequencies.tsv``
+(Table 4), ``pair_distribution.tsv`` (Table 5), ``dropped.tsv`` and ``manifest.json``. The same inputs,
+rules and seed give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline import __version__
+from pipeline.common import resources
+from pipeline.common.files import atomic_dir, sha256_file, write_json, write_tsv
+from pipeline.common.vocabulary import FAMILIES, STAGES
+from pipeline.corpus.dedup import dedup
+from pipeline.corpus.expand import choose, expand_texts
+from pipeline.corpus.normalize import normalize_texts
+from pipeline.corpus.pair import UNRELATED_SHARE, Group, Pair, Slot, related_pairs, unrelated_count, unrelated_pairs
+from pipeline.corpus.rules import load_rules
+from pipeline.corpus.sources import SourcePair, SourceSpec, read_source, sample, sts_gold_path
+
+CORPUS_COLUMNS = [
+    "pair_ID", "sentence_A", "sentence_B", "entailment_label", "relatedness_score", "entailment_AB",
+    "entailment_BA", "sentence_A_original", "sentence_B_original", "sentence_A_dataset", "sentence_B_dataset",
+    "SemEval_set", "pair_type", "set", "expected_relation", "rules_A", "rules_B",
+]
+SENTENCE_COLUMNS = ["group", "slot", "sentence", "rules", "dataset", "source_id", "file", "line", "source_score"]
+CANDIDATE_COLUMNS = ["group", "slot", "S1", "family", "output", "rules", "chosen"]
+DROPPED_COLUMNS = ["stage", "item", "file", "line", "reason", "text"]
+SPLITS = (("TRAIN", 0.45), ("TRIAL", 0.05), ("TEST", 0.50))
+
+
+@dataclass
+class BuildConfig:
+    """Options of ``sick build`` (see ``sick build --help``)."""
+
+    sources: list[SourceSpec]
+    out: Path
+    pairs_per_source: int | None = 750
+    seed: int = 1
+    rules_dir: Path | None = None
+    all_candidates: bool = False
+    skip_bad_lines: bool = False
+    quiet: bool = False
+    unrelated_share: float = UNRELATED_SHARE
+    combine_rate: float = 0.3
+    splits: tuple[tuple[str, float], ...] = SPLITS
+
+
+@dataclass
+class _State:
+    dropped: list[dict] = field(default_factory=list)
+    counts: dict = field(default_factory=dict)
+
+
+def split_labels(n: int, seed: int, splits=SPLITS) -> list[str]:
+    """``n`` split labels in the given proportions (largest-remainder rounding), shuffled with the seed."""
+    exact = [share * n for _, share in splits]
+    counts = [int(x) for x in exact]
+    for i in sorted(range(len(splits)), key=lambda i: exact[i] - counts[i], reverse=True)[: n - sum(counts)]:
+        counts[i] += 1
+    labels = [name for (name, _), c in zip(splits, counts) for _ in range(c)]
+    random.Random(f"{seed}|split").shuffle(labels)
+    return labels
+
+
+def _read_sources(cfg: BuildConfig, st: _State) -> tuple[list[SourcePair], list[dict]]:
+    chosen: list[SourcePair] = []
+    inputs = []
+    for spec in cfg.sources:
+        pairs, bad = read_source(spec, cfg.seed, cfg.skip_bad_lines)
+        for b in bad:
+            st.dropped.append({"stage": "source", "item": "", "file": b.path, "line": b.line,
+                               "reason": b.problem, "text": b.text})
+        digest = sha256_file(spec.path)
+        # keyed by the file's content, not its path: the same file gives the same sample wherever it lives
+        picked = sample(pairs, cfg.pairs_per_source, cfg.seed, f"{spec.kind}:{digest}:{sorted(spec.filters)}")
+        chosen.extend(picked)
+        entry = {"kind": spec.kind, "path": spec.path, "sha256": digest,
+                 "filters": dict(spec.filters), "pairs_available": len(pairs), "pairs_sampled": len(picked),
+                 "bad_lines": len(bad)}
+        gold = sts_gold_path(spec.path) if spec.kind == "sts" else None
+        if gold is not None:
+            entry["gold"] = {"path": str(gold), "sha256": sha256_file(gold)}
+        inputs.append(entry)
+    return chosen, inputs
+
+
+def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State) -> list[Group]:
+    texts = list(dict.fromkeys(t for p in sources for t in (p.s0_a, p.s0_b)))
+    results = dict(zip(texts, normalize_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts))))
+    groups = []
+    for n, p in enumerate(sources, 1):
+        ra, rb = results[p.s0_a], results[p.s0_b]
+        bad = [(r, s) for r, s in ((ra, p.s0_a), (rb, p.s0_b)) if r.status == "dropped"]
+        if bad:
+            r, text = bad[0]
+            st.dropped.append({"stage": "normalize", "item": p.source_id, "file": p.path, "line": p.line,
+                               "reason": r.reason, "text": text})
+            continue
+        g = Group(f"G{n:05d}", p, {"S0a": Slot(p.s0_a), "S0b": Slot(p.s0_b),
+                                   "S1a": Slot(ra.output, tuple(ra.rules)), "S1b": Slot(rb.output, tuple(rb.rules))})
+        groups.append(g)
+    st.counts["normalize"] = {"sentences": len(texts),
+                              "sentences_dropped": sum(r.status == "dropped" for r in results.values()),
+                              "groups_kept": len(groups), "groups_dropped": len(sources) - len(groups)}
+    return groups
+
+
+def _expand(cfg, ruleset, groups: list[Group], st: _State) -> list[dict]:
+    texts = list(dict.fromkeys(g.slots[s].text for g in groups for s in ("S1a", "S1b")))
+    cands = dict(zip(texts, expand_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts))))
+    candidate_rows = []
+    kept = Counter()
+    weights = ruleset.weights()
+    for g in groups:
+        for x in "ab":
+            s1 = g.slots[f"S1{x}"].text
+            chosen = choose(cands[s1], s1, cfg.seed, cfg.combine_rate, weights)
+            for fam in FAMILIES:
+                if fam in chosen:
+                    g.slots[f"{fam}{x}"] = Slot(chosen[fam].output, chosen[fam].rules)
+                    kept[fam] += 1
+                else:
+                    st.dropped.append({"stage": "expand", "item": f"{g.group_id} {fam}{x}", "file": g.source.path,
+                                       "line": g.source.line, "reason": f"no {fam} candidate", "text": s1})
+            if cfg.all_candidates:
+                for c in cands[s1]:
+                    candidate_rows.append({"group": g.group_id, "slot": f"S1{x}", "S1": s1, "family": c.family,
+                                           "output": c.output, "rules": " ".join(c.rules),
+                                           "chosen": chosen.get(c.family) == c})
+    st.counts["expand"] = {"S1_sentences": len(texts), "candidates": sum(len(c) for c in cands.values()),
+                           **{f"{fam}_kept": kept[fam] for fam in FAMILIES}}
+    return candidate_rows
+
+
+def _pair_rows(pairs: list[Pair], labels: list[str]) -> list[dict]:
+    rows = []
+    for n, (p, split) in enumerate(zip(pairs, labels), 1):
+        rows.append({
+            "pair_ID": n, "sentence_A": p.sentence_A, "sentence_B": p.sentence_B,
+            "entailment_label": "", "relatedness_score": "", "entailment_AB": "", "entailment_BA": "",
+            "sentence_A_original": p.group_a.original(p.slot_a), "sentence_B_original": p.group_b.original(p.slot_b),
+            "sentence_A_dataset": p.group_a.source.dataset, "sentence_B_dataset": p.group_b.source.dataset,
+            "SemEval_set": split, "pair_type": p.pair_type, "set": p.set, "expected_relation": p.expected_relation,
+            "rules_A": " ".join(p.group_a.slots[p.slot_a].rules), "rules_B": " ".join(p.group_b.slots[p.slot_b].rules),
+        })
+    return rows
+
+
+def rule_frequencies(groups: list[Group], ruleset) -> list[dict]:
+    """Table 4: how many corpus sentences each rule helped make, listed under the rule's own family.
+
+    An S2 rule combined into an S3 sentence counts for that sentence too. Rules never used have 0.
+    """
+    freq = Counter(rid for g in groups for s in g.slots.values() for rid in s.rules)
+    return [{"family": r.stage, "rule": r.id, "freq": freq[r.id]}
+            for stage in STAGES for r in ruleset.stage(stage)]
+
+
+def pair_distribution(pairs: list[Pair]) -> list[dict]:
+    """Table 5: pairs per expected relation and pair type, counts and % of the corpus."""
+    c = Counter((p.expected_relation, p.pair_type, p.set) for p in pairs)
+    order = {"similar": 0, "contrasting": 1, "lexical-overlap": 2, "unrelated": 3}
+    total = len(pairs) or 1
+    return [{"expected_relation": rel, "pair_type": pt, "set": s, "count": n, "percent": round(100 * n / total, 2)}
+            for (rel, pt, s), n in sorted(c.items(), key=lambda kv: (order[kv[0][0]], kv[0][1]))]
+
+
+def build(cfg: BuildConfig) -> dict:
+    """Run the whole job and write ``cfg.out``; return the manifest.
+
+    Raises:
+        InputError: a missing or malformed input (nothing is written).
+        RuleError: a malformed rule file (nothing is written).
+    """
+    ruleset = load_rules(cfg.rules_dir)
+    st = _State()
+    sources, inputs = _read_sources(cfg, st)
+    st.counts["sources"] = {"pairs_sampled": len(sources)}
+    groups = _normalize(cfg, ruleset, sources, st)
+    candidate_rows = _expand(cfg, ruleset, groups, st)
+
+    related = related_pairs(groups)
+    kept, removed, keys = dedup(related)
+    for r in removed:
+        p = r.pair
+        st.dropped.append({"stage": "dedup", "item": f"{p.group_a.group_id} {p.pair_type}",
+                           "file": p.group_a.source.path, "line": p.group_a.source.line, "reason": r.reason,
+                           "text": f"{p.sentence_A} | {p.sentence_B}"})
+    unrelated = unrelated_pairs(groups, unrelated_count(len(kept), cfg.unrelated_share), cfg.seed, keys)
+    pairs = kept + unrelated
+    labels = split_labels(len(pairs), cfg.seed, cfg.splits)
+    st.counts["pairs"] = {
+        "related": len(related),
+        "removed_identical": sum(r.reason == "identical sentences" for r in removed),
+        "removed_repeated": sum(r.reason.startswith("repeated") for r in removed),
+        "unrelated": len(unrelated), "final": len(pairs),
+        **{f"split_{name}": labels.count(name) for name, _ in cfg.splits},
+    }
+
+    sentence_rows = [{"group": g.group_id, "slot": slot, "sentence": s.text, "rules": " ".join(s.rules),
+                      "dataset": g.source.dataset, "source_id": g.source.source_id, "file": g.source.path,
+                      "line": g.source.line, "source_score": "" if g.source.score is None else g.source.score}
+                     for g in groups for slot, s in sorted(g.slots.items())]
+    manifest = {
+        "tool": "sick-pipeline", "version": __version__, "seed": cfg.seed,
+        "options": {"pairs_per_source": cfg.pairs_per_source, "unrelated_share": cfg.unrelated_share,
+                    "combine_rate": cfg.combine_rate, "splits": dict(cfg.splits),
+                    "skip_bad_lines": cfg.skip_bad_lines, "all_candidates": cfg.all_candidates},
+        "inputs": inputs,
+        "rules": {"dir": str(cfg.rules_dir) if cfg.rules_dir else "rules (bundled)", "files": ruleset.hashes},
+        "resources": resources.versions(),
+        "counts": st.counts,
+    }
+    with atomic_dir(cfg.out) as tmp:
+        write_tsv(tmp / "corpus.tsv", _pair_rows(pairs, labels), CORPUS_COLUMNS)
+        write_tsv(tmp / "sentences.tsv", sentence_rows, SENTENCE_COLUMNS)
+        if cfg.all_candidates:
+            write_tsv(tmp / "candidates.tsv", candidate_rows, CANDIDATE_COLUMNS)
+        write_tsv(tmp / "rule_frequencies.tsv", rule_frequencies(groups, ruleset), ["family", "rule", "freq"])
+        write_tsv(tmp / "pair_distribution.tsv", pair_distribution(pairs),
+                  ["expected_relation", "pair_type", "set", "count", "percent"])
+        write_tsv(tmp / "dropped.tsv", st.dropped, DROPPED_COLUMNS)
+        write_json(tmp / "manifest.json", manifest)
+    if not cfg.quiet:
+        c = st.counts
+        print(f"{c['sources']['pairs_sampled']} source pairs -> {c['normalize']['groups_kept']} groups "
+              f"({c['normalize']['groups_dropped']} dropped in normalization) -> {c['pairs']['final']} pairs "
+              f"({c['pairs']['unrelated']} unrelated, {c['pairs']['removed_identical']} identical and "
+              f"{c['pairs']['removed_repeated']} repeated removed) in {cfg.out}", file=sys.stderr)
+    return manifest

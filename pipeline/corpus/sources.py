@@ -1,0 +1,310 @@
+"""Source readers: caption pairs (S0a, S0b) from Flickr 8K, SemEval STS, STS Benchmark and plain TSV.
+
+SICK drew 750 pairs from Flickr 8K and 750 from the SemEval-2012 STS MSR-Video set (Marelli et al. 2014,
+section 3.1). Kinds and their formats:
+
+- ``flickr8k``: ``Flickr8k.token.txt``, ``IMAGE#N<TAB>caption``; a source pair is two captions of one image,
+  chosen with the seed. Images with fewer than two captions give no pair. Dataset label ``FLICKR``.
+- ``sts``: ``STS.input.X.txt`` (``sentence1<TAB>sentence2``); gold ``STS.gs.X.txt`` beside it is read when
+  present (0-5, empty lines allowed). Dataset label ``SEMEVAL`` (SICK's ``sentence_A_dataset`` value).
+- ``stsb``: STS Benchmark csv (tab-separated, quoting off: ``genre filename year id score s1 s2 [licence
+  fields]``), optional filters such as ``genre=main-captions``. Dataset label ``STSB``.
+- ``tsv``: two columns ``sentence_A<TAB>sentence_B`` (a header line naming them is skipped), an optional
+  third column gives the dataset label (default ``TSV``).
+
+Every line problem raises :class:`~pipeline.errors.InputError` naming file, line and problem, or, with
+``skip_bad_lines``, becomes a :class:`BadLine` for ``dropped.tsv``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from pipeline.common.errors import InputError
+
+KINDS = ("flickr8k", "sts", "stsb", "tsv")
+DATASET_LABELS = {"flickr8k": "FLICKR", "sts": "SEMEVAL", "stsb": "STSB", "tsv": "TSV"}
+
+
+@dataclass(frozen=True)
+class SourcePair:
+    """One source pair.
+
+    Attributes:
+        source_id: stable id within its file (image id and caption numbers, or file:line).
+        dataset: dataset label for ``sentence_A_dataset`` (FLICKR, SEMEVAL, STSB, TSV or the TSV's own).
+        s0_a, s0_b: the two original sentences.
+        path: input file; line: 1-based line of ``s0_a``.
+        score: the source's similarity gold (STS 0-5) when known, else None.
+    """
+
+    source_id: str
+    dataset: str
+    s0_a: str
+    s0_b: str
+    path: str
+    line: int
+    score: float | None = None
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A skipped input line (``--skip-bad-lines``)."""
+
+    path: str
+    line: int
+    problem: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    """``KIND:PATH`` from the command line, with optional ``KEY=VALUE`` filters (stsb)."""
+
+    kind: str
+    path: str
+    filters: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, spec: str, filters: tuple[tuple[str, str], ...] = ()) -> "SourceSpec":
+        """Parse ``KIND:PATH``.
+
+        Raises:
+            InputError: unknown kind or missing ``:``.
+        """
+        kind, sep, path = spec.partition(":")
+        if not sep or not path:
+            raise InputError(spec, f"a source is KIND:PATH with KIND one of {', '.join(KINDS)}")
+        if kind not in KINDS:
+            raise InputError(path, f"unknown source kind {kind!r} (known: {', '.join(KINDS)})")
+        return cls(kind, path, filters)
+
+
+def read_lines(path: str | Path, on_bad=None) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of a UTF-8 text file, LF or CRLF, BOM removed.
+
+    A line that is not valid UTF-8 raises, or, when ``on_bad(line, problem)`` is given, is reported to it
+    and skipped.
+
+    Raises:
+        InputError: missing file, a directory, or a line that is not valid UTF-8 (names the line and byte).
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError(path, "file not found")
+    if not p.is_file():
+        raise InputError(path, "not a file")
+    data = p.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        raw = raw.rstrip(b"\r")
+        try:
+            yield n, raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            problem = f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+            if on_bad is None:
+                raise InputError(path, problem, line=n) from None
+            on_bad(n, problem)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+class _Reader:
+    """Collects pairs and bad lines of one file; a bad line raises unless skipping."""
+
+    def __init__(self, path: str, skip_bad: bool):
+        self.path, self.skip_bad = path, skip_bad
+        self.bad: list[BadLine] = []
+
+    def lines(self) -> Iterator[tuple[int, str]]:
+        on_bad = (lambda n, problem: self.bad.append(BadLine(self.path, n, problem))) if self.skip_bad else None
+        return read_lines(self.path, on_bad)
+
+    def error(self, line: int, problem: str, text: str = "", field: str | None = None) -> None:
+        if not self.skip_bad:
+            raise InputError(self.path, problem, line=line, field=field)
+        self.bad.append(BadLine(self.path, line, problem + (f" (field {field})" if field else ""), text))
+
+
+def _flickr8k(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
+    images: dict[str, list[tuple[int, str]]] = {}
+    for n, line in r.lines():
+        if not line.strip():
+            continue
+        key, tab, caption = line.partition("\t")
+        if not tab:
+            r.error(n, "expected IMAGE#N<TAB>caption (no tab)", line)
+            continue
+        image, hash_, num = key.rpartition("#")
+        if not hash_ or not image or not num.strip().isdigit():
+            r.error(n, f"bad caption id {key!r}, expected IMAGE#N", line, field="id")
+            continue
+        caption = _clean(caption)
+        if not caption:
+            r.error(n, "empty caption", line, field="caption")
+            continue
+        images.setdefault(image, []).append((n, caption))
+    pairs = []
+    for image, caps in images.items():
+        if len(caps) < 2:
+            continue
+        rng = random.Random(f"{seed}|flickr8k|{image}")
+        i, j = sorted(rng.sample(range(len(caps)), 2))
+        pairs.append(SourcePair(f"{image}#{i}-{j}", DATASET_LABELS["flickr8k"], caps[i][1], caps[j][1],
+                                spec.path, caps[i][0]))
+    return pairs
+
+
+def sts_gold_path(path: str | Path) -> Path | None:
+    """``STS.gs.X.txt`` beside ``STS.input.X.txt`` when it exists, else None."""
+    path = Path(path)
+    gold_path = path.with_name(path.name.replace("STS.input.", "STS.gs.", 1))
+    return gold_path if gold_path != path and gold_path.exists() else None
+
+
+def _sts_gold(path: Path) -> list[float | None] | None:
+    gold_path = sts_gold_path(path)
+    if gold_path is None:
+        return None
+    gold: list[float | None] = []
+    for n, line in read_lines(gold_path):
+        text = line.strip()
+        if not text:
+            gold.append(None)
+            continue
+        try:
+            gold.append(float(text.split("\t")[0]))
+        except ValueError:
+            raise InputError(gold_path, f"gold score {text!r} is not a number", line=n, field="score") from None
+    return gold
+
+
+def _sts(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
+    path = Path(spec.path)
+    gold = _sts_gold(path) if path.exists() else None
+    pairs = []
+    for n, line in r.lines():
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) < 2:
+            r.error(n, "expected sentence1<TAB>sentence2", line)
+            continue
+        a, b = _clean(fields[0]), _clean(fields[1])
+        if not a or not b:
+            r.error(n, "empty sentence", line, field="sentence1" if not a else "sentence2")
+            continue
+        score = gold[n - 1] if gold is not None and n - 1 < len(gold) else None
+        pairs.append(SourcePair(f"{path.name}:{n}", DATASET_LABELS["sts"], a, b, spec.path, n, score))
+    return pairs
+
+
+STSB_FIELDS = ("genre", "filename", "year", "id", "score", "sentence1", "sentence2")
+
+
+def _stsb(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
+    for key, _ in spec.filters:
+        if key not in STSB_FIELDS[:4]:
+            raise InputError(spec.path, f"unknown filter field {key!r} (use one of {', '.join(STSB_FIELDS[:4])})")
+    pairs = []
+    for n, line in r.lines():
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) < 7:
+            r.error(n, f"expected at least 7 tab-separated fields ({' '.join(STSB_FIELDS)}), got {len(fields)}",
+                    line)
+            continue
+        row = dict(zip(STSB_FIELDS, fields))
+        if any(row[k] != v for k, v in spec.filters):
+            continue
+        a, b = _clean(row["sentence1"]), _clean(row["sentence2"])
+        if not a or not b:
+            r.error(n, "empty sentence", line, field="sentence1" if not a else "sentence2")
+            continue
+        try:
+            score = float(row["score"])
+        except ValueError:
+            r.error(n, f"score {row['score']!r} is not a number", line, field="score")
+            continue
+        pairs.append(SourcePair(f"{Path(spec.path).name}:{n}", DATASET_LABELS["stsb"], a, b, spec.path, n, score))
+    return pairs
+
+
+def _tsv(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
+    pairs = []
+    for n, line in r.lines():
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if n == 1 and [f.strip().lower() for f in fields[:2]] == ["sentence_a", "sentence_b"]:
+            continue
+        if len(fields) < 2:
+            r.error(n, "expected sentence_A<TAB>sentence_B", line)
+            continue
+        a, b = _clean(fields[0]), _clean(fields[1])
+        if not a or not b:
+            r.error(n, "empty sentence", line, field="sentence_A" if not a else "sentence_B")
+            continue
+        label = fields[2].strip() if len(fields) > 2 and fields[2].strip() else DATASET_LABELS["tsv"]
+        pairs.append(SourcePair(f"{Path(spec.path).name}:{n}", label, a, b, spec.path, n))
+    return pairs
+
+
+READERS = {"flickr8k": _flickr8k, "sts": _sts, "stsb": _stsb, "tsv": _tsv}
+
+
+def read_source(spec: SourceSpec, seed: int = 0,
+                skip_bad_lines: bool = False) -> tuple[list[SourcePair], list[BadLine]]:
+    """All source pairs of one input, in file order, and the lines skipped (only with ``skip_bad_lines``).
+
+    Raises:
+        InputError: missing file, unknown kind, a malformed line, bad UTF-8 or an empty sentence.
+    """
+    r = _Reader(spec.path, skip_bad_lines)
+    pairs = READERS[spec.kind](spec, seed, r)
+    return pairs, r.bad
+
+
+def sample(pairs: list[SourcePair], n: int | None, seed: int, key: str) -> list[SourcePair]:
+    """``n`` pairs drawn without replacement with a generator seeded by ``seed`` and ``key``, in file order.
+
+    All pairs when ``n`` is None or not smaller than their number.
+    """
+    if n is None or n >= len(pairs):
+        return list(pairs)
+    rng = random.Random(f"{seed}|sample|{key}")
+    return [pairs[i] for i in sorted(rng.sample(range(len(pairs)), n))]
+
+
+def read_sentences(path: str) -> list[str]:
+    """Sentences of a stage input: one per line, or a TSV whose header has a ``sentence`` column.
+
+    Raises:
+        InputError: missing file, bad UTF-8, a TSV line without the ``sentence`` field, or no sentence at all.
+    """
+    lines = list(read_lines(path))
+    col = None
+    if lines and "sentence" in lines[0][1].split("\t"):
+        col = lines[0][1].split("\t").index("sentence")
+        lines = lines[1:]
+    out = []
+    for n, line in lines:
+        if not line.strip():
+            continue
+        if col is not None:
+            fields = line.split("\t")
+            if len(fields) <= col:
+                raise InputError(path, "line has no 'sentence' field", line=n, field="sentence")
+            line = fields[col]
+        if line.strip():
+            out.append(" ".join(line.split()))
+    if not out:
+        raise InputError(path, "no sentences found")
+    return out

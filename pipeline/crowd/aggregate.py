@@ -1,0 +1,614 @@
+"""``sick aggregate``: raw crowd judgments -> SICK gold (Marelli et al. 2014, LREC, section 3.4).
+
+SICK's gold came from 10 judgments per pair, 5 in each presentation order (A first: ``AB``; B first: ``BA``), each a
+relatedness rating 1-5 and an answer to "if the first sentence is true, the second is TRUE / UNKNOWN (cannot say) /
+FALSE". :func:`aggregate` turns our judgment table (:mod:`pipeline.judgments`) into that gold:
+
+1. **Quality control first.** A control item (``annotations/controls.yaml``, ids ``CTRL-xxx``; ``CTRL-001#2`` is
+   ``CTRL-001`` used again) has a known answer per order and optionally the range its mean rating should fall
+   in. A control judgment is *correct* when its answer is the known answer of its order (with
+   ``check_control_relatedness``, its rating must also lie in the range; off by default, since the range is
+   about the mean: the mean rating of each control over kept workers is checked instead). A worker's
+   ``control_accuracy`` = correct / seen; workers under ``min_control_accuracy`` (default 0.7) are excluded:
+   none of their judgments is used. Workers who saw no control are kept (accuracy empty). Control judgments
+   never enter the gold.
+2. **Relatedness** of a pair: mean of all its ratings, both orders (:func:`pipeline.estimators.numeric_summary`),
+   and their SD with ``sd_ddof`` (default 1 = R's ``sd``). The corpus figure is the mean SD over pairs with a
+   defined SD (the paper reports 0.76).
+3. **Entailment per order**: the majority answer of the order's judgments
+   (:func:`pipeline.estimators.majority_vote`), written ``A_entails_B | A_neutral_B | A_contradicts_B`` for AB
+   (TRUE / UNKNOWN / FALSE) and ``B_entails_A | B_neutral_A | B_contradicts_A`` for BA. **Ties** (two answers
+   with the same highest count, e.g. 2-2-1 of 5) follow ``ties``: ``"neutral"`` (default: the crowd did not
+   decide, so the order is neutral, UNKNOWN), ``"random"`` (one of the tied answers, drawn from ``seed``, the
+   pair's corpus row and the order alone), or ``"none"`` (the order gets ``-``, no decision). With
+   ``method="dawid-skene"`` the answers of both orders are aggregated by Dawid & Skene (:func:`pipeline.estimators.dawid_skene`, one confusion matrix
+   per worker over items = pair x order) instead; the majority is still computed and compared.
+4. **Gold label**, SICK's rule (:func:`gold_label`): ENTAILMENT when AB is ``A_entails_B``; CONTRADICTION when AB
+   is ``A_contradicts_B`` and BA is ``B_contradicts_A``; NEUTRAL otherwise. Where the rule needs an order that
+   has no judgment the label is empty, and ``-`` where it needs an order left undecided by ``ties="none"``.
+   Mutual entailment (both orders entail) and one-way entailment (one order only) are counted.
+5. **Agreement**: mean SD; mean per-pair share of the majority answer (the paper's .84; per pair, the votes
+   of the most voted answer of each order over all the pair's votes); Krippendorff's alpha
+   (:func:`pipeline.estimators.krippendorff_alpha`), interval over the ratings of each pair and nominal over
+   the answers of each (pair, order).
+
+Outputs (:func:`write_outputs`, one directory written atomically): ``gold.tsv`` (the corpus rows with
+``entailment_label relatedness_score entailment_AB entailment_BA`` filled, plus ``relatedness_sd n_ratings
+majority_share``), ``workers.tsv``, ``agreement.json`` and ``rejected.tsv`` (judgment rows the reader kept out).
+``relatedness_score`` is the mean rounded to 3 decimals and written without trailing zeros, as SICK writes it
+(``4.5``, ``4``; a mean of 10 ratings never has more than one decimal, of 9 ratings it has 3);
+``relatedness_sd`` and ``majority_share`` have 3 decimals (``tests/test_aggregate.py`` checks the score format
+against all 9,927 scores of the SemEval-2014 release). ``workers.tsv``: ``worker_id judgments`` (all rows)
+``item_judgments`` (non-control) ``controls_seen controls_correct control_accuracy majority_agreement`` (share of
+the worker's item answers equal to the final answer of that pair and order: a quality signal that needs no
+controls) ``excluded`` (``true``/``false``). The same inputs and options give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pipeline.common.errors import InputError
+from pipeline.common.files import atomic_dir, write_json, write_tsv
+from pipeline.common.options import AGGREGATION_METHODS, TIES
+from pipeline.crowd import estimators
+from pipeline.crowd.judgments import (
+    ANSWERS,
+    JUDGMENT_COLUMNS,
+    ORDERS,
+    REJECTED_COLUMNS,
+    control_base_id,
+)
+
+METHODS = AGGREGATION_METHODS
+NO_DECISION = estimators.NO_LABEL
+PAPER = {"mean_sd": 0.76, "majority_share": 0.84}
+"""Marelli et al. 2014, section 4: mean SD of the relatedness ratings and mean share of the majority answer."""
+
+DIRECTION_LABELS = {
+    "AB": {"TRUE": "A_entails_B", "UNKNOWN": "A_neutral_B", "FALSE": "A_contradicts_B"},
+    "BA": {"TRUE": "B_entails_A", "UNKNOWN": "B_neutral_A", "FALSE": "B_contradicts_A"},
+}
+GOLD_COLUMNS = ["entailment_label", "relatedness_score", "entailment_AB", "entailment_BA"]
+EXTRA_COLUMNS = ["relatedness_sd", "n_ratings", "majority_share"]
+WORKER_COLUMNS = ["worker_id", "judgments", "item_judgments", "controls_seen", "controls_correct",
+                  "control_accuracy", "majority_agreement", "excluded"]
+_ANSWER_ALIASES = {
+    "TRUE": "TRUE", "T": "TRUE", "YES": "TRUE", "ENTAILS": "TRUE", "ENTAILMENT": "TRUE", "A_ENTAILS_B": "TRUE",
+    "B_ENTAILS_A": "TRUE",
+    "UNKNOWN": "UNKNOWN", "NEUTRAL": "UNKNOWN", "CAN'T SAY": "UNKNOWN", "CANNOT SAY": "UNKNOWN",
+    "A_NEUTRAL_B": "UNKNOWN", "B_NEUTRAL_A": "UNKNOWN",
+    "FALSE": "FALSE", "F": "FALSE", "NO": "FALSE", "CONTRADICTS": "FALSE", "CONTRADICTION": "FALSE",
+    "A_CONTRADICTS_B": "FALSE", "B_CONTRADICTS_A": "FALSE",
+}
+
+
+# --------------------------------------------------------------------------------------------------- controls
+
+
+def normalize_answer(value) -> str | None:
+    """An expected control answer as ``TRUE|UNKNOWN|FALSE`` (None when absent).
+
+    Accepts the three answers in any case, YAML booleans, the templates' ``yes / can't say / no``, and SICK's
+    direction labels (``A_entails_B`` ...). Raises ValueError for anything else.
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    key = str(value).strip().upper()
+    if key not in _ANSWER_ALIASES:
+        raise ValueError(f"{value!r} is not an answer (TRUE, UNKNOWN or FALSE)")
+    return _ANSWER_ALIASES[key]
+
+
+def _range(value) -> tuple[float, float] | None:
+    """``[min, max]`` (or ``{min, max}``) -> a range inside 1-5; a single number v -> ``[v - 1, v + 1]``."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        lo, hi = float(value[0]), float(value[1])
+    elif isinstance(value, dict) and {"min", "max"} <= set(value):
+        lo, hi = float(value["min"]), float(value["max"])
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        lo, hi = float(value) - 1, float(value) + 1
+    else:
+        raise ValueError(f"expected a relatedness range [min, max], got {value!r}")
+    lo, hi = max(1.0, lo), min(5.0, hi)
+    if lo > hi:
+        raise ValueError(f"empty relatedness range {value!r}")
+    return lo, hi
+
+
+def _control_entry(item: dict) -> tuple[str, dict]:
+    cid = item.get("id", item.get("pair_ID"))
+    if cid is None or str(cid).strip() == "":
+        raise ValueError("a control item without 'id'")
+    cid = str(cid).strip()
+    answers: dict[str, str | None] = {"AB": None, "BA": None}
+    sources = [item] + [item[k] for k in ("expected", "answers", "expected_answers", "answer") if
+                        isinstance(item.get(k), dict)]
+    for src in sources:
+        for order in ORDERS:
+            for key in (order, order.lower(), f"answer_{order}", f"expected_{order}", f"entailment_{order}"):
+                if key in src and not isinstance(src[key], dict):
+                    answers[order] = normalize_answer(src[key])
+    rng = None
+    for src in sources:
+        for key in ("relatedness", "relatedness_range", "expected_relatedness"):
+            if key in src:
+                rng = _range(src[key])
+        if "relatedness_min" in src or "relatedness_max" in src:
+            rng = _range([src.get("relatedness_min", 1), src.get("relatedness_max", 5)])
+    if answers["AB"] is None and answers["BA"] is None:
+        raise ValueError(f"control {cid!r} gives no expected answer for AB or BA")
+    return cid, {"AB": answers["AB"], "BA": answers["BA"], "relatedness": rng}
+
+
+def parse_controls(data, source: str = "controls") -> dict[str, dict]:
+    """Controls from parsed YAML/JSON: a list of items, ``{"controls"|"items": [...]}`` or ``{id: item}``.
+
+    An item has ``id`` and its expected answer per order (``AB``/``BA``, ``answer_AB``/``answer_BA``, or under
+    ``expected:``/``answers:``), and optionally ``relatedness: [min, max]`` (or ``relatedness_min``/``_max``).
+
+    Returns:
+        ``{id: {"AB": answer|None, "BA": answer|None, "relatedness": (min, max)|None}}``.
+
+    Raises:
+        InputError: an item without id or answer, an unknown answer, a repeated id.
+    """
+    if isinstance(data, dict):
+        for key in ("controls", "items", "control_items"):
+            if isinstance(data.get(key), list):
+                data = data[key]
+                break
+        else:
+            data = [{"id": k, **v} if isinstance(v, dict) else {"id": k} for k, v in data.items()]
+    if not isinstance(data, list):
+        raise InputError(source, "expected a list of control items")
+    out: dict[str, dict] = {}
+    for n, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise InputError(source, f"control item {n} is not a mapping")
+        try:
+            cid, entry = _control_entry(item)
+        except ValueError as exc:
+            raise InputError(source, f"control item {n}: {exc}") from None
+        if cid in out:
+            raise InputError(source, f"control id {cid!r} appears twice")
+        out[cid] = entry
+    return out
+
+
+def load_controls(path: str | Path) -> dict[str, dict]:
+    """Read control items from a YAML (or JSON) file; see :func:`parse_controls`.
+
+    Raises:
+        InputError: missing file, bad YAML, bad items.
+    """
+    import yaml
+
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(path, "file not found")
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise InputError(path, f"not valid YAML: {exc}") from None
+    return parse_controls(data, str(path))
+
+
+# --------------------------------------------------------------------------------------------------- gold rule
+
+
+def gold_label(ab: str, ba: str) -> str:
+    """SICK's gold label from the two directions (checked on all 9,840 pairs of SICK's release, see the issue).
+
+    ENTAILMENT when ``ab`` is ``A_entails_B``; CONTRADICTION when ``ab`` is ``A_contradicts_B`` and ``ba`` is
+    ``B_contradicts_A``; NEUTRAL otherwise. When the rule needs a direction that is empty (no judgments) the
+    result is empty; when it needs one that is ``-`` (undecided) it is ``-``.
+    """
+    return str(gold_labels(np.array([ab], dtype=object), np.array([ba], dtype=object))[0])
+
+
+def gold_labels(ab, ba) -> np.ndarray:
+    """Vectorised :func:`gold_label` over two arrays of direction labels."""
+    ab = np.asarray(ab, dtype=object)
+    ba = np.asarray(ba, dtype=object)
+    ab_c = ab == "A_contradicts_B"
+    conds = [ab == "A_entails_B", ab == "A_neutral_B",
+             ab_c & (ba == "B_contradicts_A"), ab_c & np.isin(ba, ["B_entails_A", "B_neutral_A"]),
+             ab_c & (ba == NO_DECISION), ab == NO_DECISION]
+    choices = ["ENTAILMENT", "NEUTRAL", "CONTRADICTION", "NEUTRAL", NO_DECISION, NO_DECISION]
+    return np.select(conds, choices, default="").astype(object)
+
+
+# --------------------------------------------------------------------------------------------------- aggregate
+
+
+@dataclass
+class AggregateResult:
+    """What :func:`aggregate` computed.
+
+    Attributes:
+        gold: the corpus rows with the gold columns filled (strings, as written to ``gold.tsv``).
+        workers: one row per worker (:data:`WORKER_COLUMNS`).
+        agreement: the figures written to ``agreement.json``.
+        pairs: numeric per-pair table ``pair_ID n_ratings mean sd majority_share n_AB n_BA answer_AB answer_BA
+            tied_AB tied_BA entailment_AB entailment_BA entailment_label``; with Dawid-Skene the ``entailment_*``
+            columns are Dawid-Skene's (``answer_*``, ``tied_*`` and ``majority_share`` stay the majority vote's),
+            plus ``majority_entailment_label``, the gold label of the majority vote.
+    """
+
+    gold: pd.DataFrame
+    workers: pd.DataFrame
+    agreement: dict
+    pairs: pd.DataFrame
+
+
+def _bool_column(s: pd.Series) -> np.ndarray:
+    if s.dtype == bool:
+        return s.to_numpy()
+    codes, uniques = pd.factorize(s.astype(str).str.strip().str.lower())
+    truth = {"true": True, "1": True, "yes": True, "t": True, "y": True,
+             "false": False, "0": False, "no": False, "f": False, "n": False}
+    bad = [u for u in uniques if u not in truth]
+    if bad:
+        i = int(np.flatnonzero(codes == list(uniques).index(bad[0]))[0])
+        raise ValueError(f"judgments row {i}: is_control {s.iloc[i]!r} is not a boolean")
+    return np.array([truth[u] for u in uniques], dtype=bool)[codes] if len(uniques) else np.zeros(0, dtype=bool)
+
+
+@dataclass
+class _Judgments:
+    """The judgment table as codes (no string work per row after the first factorize)."""
+
+    pair: np.ndarray          # code into pair_uniques
+    pair_uniques: np.ndarray  # object array of pair_IDs
+    worker: np.ndarray        # code into worker_uniques (sorted)
+    worker_uniques: np.ndarray
+    order: np.ndarray         # 0 = AB, 1 = BA
+    answer: np.ndarray        # index into ANSWERS
+    rating: np.ndarray        # float
+    is_control: np.ndarray    # bool
+
+
+def _codes(values: pd.Series, allowed: tuple, name: str, original: pd.Series) -> np.ndarray:
+    codes, uniques = pd.factorize(values)
+    lookup = np.array([allowed.index(u) if u in allowed else -1 for u in uniques], dtype=np.int64)
+    out = lookup[codes] if len(uniques) else np.zeros(0, dtype=np.int64)
+    bad = out < 0
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"judgments row {i}: bad {name} {original.iloc[i]!r}")
+    return out
+
+
+def _clean(judgments: pd.DataFrame) -> _Judgments:
+    missing = [c for c in JUDGMENT_COLUMNS if c not in judgments.columns]
+    if missing:
+        raise ValueError(f"judgments lack column(s) {', '.join(missing)}")
+    pair, pair_uniques = pd.factorize(judgments["pair_ID"].astype(str))
+    worker, worker_uniques = pd.factorize(judgments["worker_id"].astype(str), sort=True)
+    order = _codes(judgments["order"].astype(str), ORDERS, "order", judgments["order"])
+    answer = _codes(judgments["answer"].astype(str), ANSWERS, "answer", judgments["answer"])
+    rating = pd.to_numeric(judgments["relatedness"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    bad = ~np.isfinite(rating) | (rating < 1) | (rating > 5)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"judgments row {i}: bad relatedness {judgments['relatedness'].iloc[i]!r}")
+    return _Judgments(pair.astype(np.int64), np.asarray(pair_uniques, dtype=object), worker.astype(np.int64),
+                      np.asarray(worker_uniques, dtype=object), order, answer, rating,
+                      _bool_column(judgments["is_control"]))
+
+
+def _round(x, nd: int = 6):
+    if x is None:
+        return None
+    x = float(x)
+    return round(x, nd) if math.isfinite(x) else None
+
+
+def _fmt_all(values: np.ndarray, nd: int = 3, trim: bool = False) -> list[str]:
+    """Numbers as fixed-point strings (correctly rounded by ``format``); NaN -> ''; ``trim``: no trailing zeros."""
+    out = []
+    for x in np.asarray(values, dtype=float).tolist():
+        if not math.isfinite(x):
+            out.append("")
+            continue
+        s = f"{x:.{nd}f}"
+        if trim and "." in s:
+            s = s.rstrip("0").rstrip(".")
+        out.append("0" if s in ("-0", "") else s)
+    return out
+
+
+def _worker_table(j: _Judgments, ctl_mask: np.ndarray, scored: np.ndarray, correct: np.ndarray,
+                  min_acc: float) -> pd.DataFrame:
+    nw = len(j.worker_uniques)
+    judg = np.bincount(j.worker, minlength=nw)
+    item = np.bincount(j.worker, weights=~ctl_mask, minlength=nw).astype(np.int64)
+    seen = np.bincount(j.worker, weights=scored, minlength=nw).astype(np.int64)
+    corr = np.bincount(j.worker, weights=scored & correct, minlength=nw).astype(np.int64)
+    acc = np.where(seen > 0, corr / np.maximum(seen, 1), np.nan)
+    out = pd.DataFrame({"worker_id": j.worker_uniques, "judgments": judg.astype(np.int64), "item_judgments": item,
+                        "controls_seen": seen, "controls_correct": corr, "control_accuracy": acc})
+    # excluded when the accuracy is known and below the bar (compared on counts, so 0.7 of 10 = 7 passes)
+    out["excluded"] = (seen > 0) & (corr < min_acc * seen - 1e-9)
+    return out
+
+
+def _control_summary(j: _Judgments, ctl_mask, ctl_id, scored, correct, kept_worker, controls) -> dict:
+    """Answer accuracy on controls and the controls whose mean rating (kept workers) is outside their range."""
+    kept = ctl_mask & kept_worker[j.worker]
+    sel = kept & scored
+    t = pd.DataFrame({"id": ctl_id[kept], "rating": j.rating[kept]})
+    means = t.groupby("id", sort=True)["rating"].mean()
+    outside = []
+    for cid, m in means.items():
+        rng = controls.get(cid, {}).get("relatedness")
+        if rng and not rng[0] - 1e-9 <= m <= rng[1] + 1e-9:
+            outside.append({"id": cid, "mean_rating": _round(m, 3), "range": list(rng)})
+    return {"items": len(controls), "items_seen": int(len(means)), "judgments_kept_workers": int(kept.sum()),
+            "answer_accuracy_kept_workers": _round(correct[sel].mean()) if sel.any() else None,
+            "answer_accuracy_all_workers": _round(correct[scored].mean()) if scored.any() else None,
+            "mean_rating_outside_range": outside}
+
+
+def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | None = None,
+              method: str = "majority", min_control_accuracy: float = 0.7, sd_ddof: int = 1,
+              ties: str = "neutral", seed: int = 1,
+              check_control_relatedness: bool = False) -> AggregateResult:
+    """Aggregate raw judgments into SICK gold (see the module docstring for every rule).
+
+    Args:
+        judgments: our judgment table (:data:`pipeline.judgments.JUDGMENT_COLUMNS`).
+        corpus: the corpus (``corpus.tsv`` read as strings); its rows, in its order, are the gold rows.
+        controls: ``{id: {"AB", "BA", "relatedness"}}`` (:func:`load_controls`), or None (no quality control).
+        method: ``"majority"`` or ``"dawid-skene"`` (answers per order).
+        min_control_accuracy: workers below it on controls are excluded (0 keeps everyone).
+        sd_ddof: ddof of the relatedness SD (1 = R's ``sd``).
+        ties: ``"neutral"``, ``"random"`` or ``"none"`` (see the module docstring).
+        seed: for ``ties="random"``.
+        check_control_relatedness: a control judgment must also rate inside the control's range to be correct.
+            Off by default: ``annotations/controls.yaml`` gives the range of the *mean* rating of careful workers,
+            not of each rating; the mean rating of each control is checked against it instead (``agreement.json``,
+            ``controls.mean_rating_outside_range``).
+
+    Raises:
+        ValueError: bad options, a judgment table out of schema, judgments on pairs neither in the corpus nor
+            among the controls, a corpus without ``pair_ID`` or with repeated ids.
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if ties not in TIES:
+        raise ValueError(f"ties must be one of {', '.join(TIES)}, got {ties!r}")
+    if not 0 <= min_control_accuracy <= 1:
+        raise ValueError(f"min_control_accuracy must be in [0, 1], got {min_control_accuracy}")
+    if int(sd_ddof) < 0:
+        raise ValueError(f"sd_ddof must be at least 0, got {sd_ddof}")
+    if "pair_ID" not in corpus.columns:
+        raise ValueError("the corpus has no 'pair_ID' column")
+    controls = controls or {}
+    pair_ids = corpus["pair_ID"].astype(str).to_numpy(dtype=object)
+    pindex = pd.Index(pair_ids, dtype=object)
+    if not pindex.is_unique:
+        raise ValueError(f"pair_ID {pindex[pindex.duplicated()][0]!r} appears more than once in the corpus")
+    n = len(pair_ids)
+    j = _clean(judgments)
+
+    # ---- quality control (per distinct pair_ID first, then per row through the codes)
+    u_base = np.array([control_base_id(p) for p in j.pair_uniques], dtype=object) if controls else j.pair_uniques
+    u_is_ctl = np.array([b in controls for b in u_base], dtype=bool)
+    u_exp = np.full((len(u_base), 2), -1, dtype=np.int64)
+    u_lo = np.ones((len(u_base), 2))
+    u_hi = np.full((len(u_base), 2), 5.0)
+    for u in np.flatnonzero(u_is_ctl):
+        c = controls[u_base[u]]
+        for o, order in enumerate(ORDERS):
+            if c.get(order):
+                u_exp[u, o] = ANSWERS.index(c[order])
+                if check_control_relatedness and c.get("relatedness"):
+                    u_lo[u, o], u_hi[u, o] = c["relatedness"]
+    ctl_mask = j.is_control | u_is_ctl[j.pair]
+    exp = u_exp[j.pair, j.order]
+    scored = ctl_mask & (exp >= 0)
+    correct = (j.answer == exp) & (j.rating >= u_lo[j.pair, j.order]) & (j.rating <= u_hi[j.pair, j.order])
+    workers = _worker_table(j, ctl_mask, scored, correct, min_control_accuracy)
+    excluded_w = workers["excluded"].to_numpy()
+    kept_worker = ~excluded_w
+
+    u_corpus = pindex.get_indexer(j.pair_uniques)  # corpus row of each distinct pair_ID, -1 if none
+    row_corpus = u_corpus[j.pair]
+    unknown = ~ctl_mask & (row_corpus < 0)
+    if unknown.any():
+        i = int(np.flatnonzero(unknown)[0])
+        raise ValueError(f"{int(unknown.sum())} judgment(s) on pairs not in the corpus "
+                         f"(first: {j.pair_uniques[j.pair[i]]!r}, row {i})")
+    item_rows = ~ctl_mask
+    use = item_rows & kept_worker[j.worker]
+    p = row_corpus[use]
+    key = p * 2 + j.order[use]
+    used = pd.DataFrame({"pair": p, "key": key, "worker": j.worker[use], "answer": j.answer[use],
+                         "rating": j.rating[use]})
+
+    # ---- relatedness
+    rel_sum = estimators.numeric_summary(used, item="pair", value="rating", ddof=int(sd_ddof))
+    r_idx = rel_sum["pair"].to_numpy(dtype=np.int64)
+    mean, sd = np.full(n, np.nan), np.full(n, np.nan)
+    n_ratings = np.zeros(n, dtype=np.int64)
+    mean[r_idx] = rel_sum["mean"].to_numpy(dtype=float)
+    sd[r_idx] = rel_sum["sd"].to_numpy(dtype=float)
+    n_ratings[r_idx] = rel_sum["n"].to_numpy(dtype=np.int64)
+
+    # ---- entailment per order (labels are answer codes 0/1/2; ties -> code of UNKNOWN, "-" or random)
+    tie_rule = TIES[ties]
+    tie_arg = ANSWERS.index(tie_rule) if tie_rule in ANSWERS else tie_rule
+    mv = estimators.majority_vote(used, item="key", label="answer", ties=tie_arg, seed=seed, details=True)
+    keys = mv["key"].to_numpy(dtype=np.int64)
+    answer = np.full(2 * n, "", dtype=object)
+    answer[keys] = [ANSWERS[a] if isinstance(a, (int, np.integer)) else a for a in mv["answer"].tolist()]
+    n_votes = np.zeros(2 * n, dtype=np.int64)
+    n_votes[keys] = mv["n_votes"].to_numpy(dtype=np.int64)
+    top = np.zeros(2 * n, dtype=np.int64)
+    top[keys] = mv["top_votes"].to_numpy(dtype=np.int64)
+    tied = np.zeros(2 * n, dtype=bool)
+    tied[keys] = mv["n_tied"].to_numpy() > 1
+    votes = n_votes[0::2] + n_votes[1::2]
+    share = np.where(votes > 0, (top[0::2] + top[1::2]) / np.maximum(votes, 1), np.nan)
+
+    def direction(ans: np.ndarray, order: str) -> np.ndarray:
+        m = DIRECTION_LABELS[order]
+        codes, uniques = pd.factorize(pd.Series(ans, dtype=object))
+        return np.array([m.get(u, u) for u in uniques], dtype=object)[codes] if len(uniques) else ans
+
+    ent_ab, ent_ba = direction(answer[0::2], "AB"), direction(answer[1::2], "BA")
+    label = gold_labels(ent_ab, ent_ba)
+    pairs = pd.DataFrame({
+        "pair_ID": pair_ids, "n_ratings": n_ratings, "mean": mean, "sd": sd, "majority_share": share,
+        "n_AB": n_votes[0::2], "n_BA": n_votes[1::2], "answer_AB": answer[0::2], "answer_BA": answer[1::2],
+        "tied_AB": tied[0::2], "tied_BA": tied[1::2], "entailment_AB": ent_ab, "entailment_BA": ent_ba,
+        "entailment_label": label,
+    })
+    final_answer = answer
+
+    ds_stats = None
+    if method == "dawid-skene":
+        ds = estimators.dawid_skene(used, item="key", worker="worker", label="answer")
+        ds_answer = np.full(2 * n, "", dtype=object)
+        ds_answer[ds["key"].to_numpy(dtype=np.int64)] = [ANSWERS[int(a)] for a in ds["answer"].tolist()]
+        ds_ab, ds_ba = direction(ds_answer[0::2], "AB"), direction(ds_answer[1::2], "BA")
+        ds_label = gold_labels(ds_ab, ds_ba)
+        judged = n_votes > 0
+        same_item = (ds_answer == answer)[judged]
+        has_gold = (label != "") & (ds_label != "")
+        ds_stats = {
+            "items": int(judged.sum()),
+            "agree_with_majority": _round(same_item.mean()) if len(same_item) else None,
+            "differ_from_majority": int((~same_item).sum()),
+            "gold_agree_with_majority": _round((ds_label == label)[has_gold].mean()) if has_gold.any() else None,
+        }
+        pairs["majority_entailment_label"] = label
+        pairs["entailment_AB"], pairs["entailment_BA"], pairs["entailment_label"] = ds_ab, ds_ba, ds_label
+        label, ent_ab, ent_ba, final_answer = ds_label, ds_ab, ds_ba, ds_answer
+
+    # ---- each worker's agreement with the final per-order answers (all its item judgments, kept or not)
+    fa_code = np.array([ANSWERS.index(a) if a in ANSWERS else -1 for a in final_answer.tolist()], dtype=np.int64)
+    all_key = row_corpus[item_rows] * 2 + j.order[item_rows]
+    fa = fa_code[all_key]
+    decided = fa >= 0
+    w_items = j.worker[item_rows][decided]
+    nw = len(j.worker_uniques)
+    hits = np.bincount(w_items, weights=(j.answer[item_rows][decided] == fa[decided]), minlength=nw)
+    tot = np.bincount(w_items, minlength=nw)
+    workers["majority_agreement"] = np.where(tot > 0, hits / np.maximum(tot, 1), np.nan)
+    workers = workers[WORKER_COLUMNS]
+
+    # ---- agreement figures
+    alpha_rel = (estimators.krippendorff_alpha(used, item="pair", worker="worker", value="rating",
+                                               level="interval") if len(used) else float("nan"))
+    alpha_ans = (estimators.krippendorff_alpha(used, item="key", worker="worker", value="answer",
+                                               level="nominal") if len(used) else float("nan"))
+    judged_pairs = n_ratings > 0
+    counts = {k: int((label == k).sum()) for k in ("ENTAILMENT", "CONTRADICTION", "NEUTRAL")}
+    counts["undecided"] = int((label == NO_DECISION).sum())
+    counts["incomplete"] = int(((label == "") & judged_pairs).sum())
+    counts["unjudged"] = int((~judged_pairs).sum())
+    ab_e, ba_e = ent_ab == "A_entails_B", ent_ba == "B_entails_A"
+    agreement = {
+        "method": method,
+        "options": {"min_control_accuracy": min_control_accuracy, "sd_ddof": int(sd_ddof), "ties": ties,
+                    "seed": seed, "check_control_relatedness": check_control_relatedness},
+        "pairs": {"corpus": n, "judged": int(judged_pairs.sum())},
+        "judgments": {"total": int(len(j.pair)), "control": int(ctl_mask.sum()),
+                      "control_unscored": int((ctl_mask & ~scored).sum()),
+                      "from_excluded_workers": int((item_rows & excluded_w[j.worker]).sum()),
+                      "used": int(len(used))},
+        "workers": {"total": int(len(workers)), "excluded": int(excluded_w.sum()),
+                    "without_controls": int((workers["controls_seen"] == 0).sum())},
+        "relatedness": {"mean_sd": _round(np.nanmean(sd)) if np.isfinite(sd).any() else None,
+                        "pairs_with_sd": int(np.isfinite(sd).sum()),
+                        "mean_score": _round(np.nanmean(mean)) if judged_pairs.any() else None,
+                        "alpha_interval": _round(alpha_rel), "paper_mean_sd": PAPER["mean_sd"]},
+        "entailment": {"mean_majority_share": _round(np.nanmean(share)) if judged_pairs.any() else None,
+                       "alpha_nominal": _round(alpha_ans), "paper_majority_share": PAPER["majority_share"],
+                       "ties": {"rule": ties, "tied_orders": int(tied.sum())},
+                       "labels": counts,
+                       "mutual_entailment": int((ab_e & ba_e).sum()),
+                       "one_way_entailment": {"A_entails_B_only": int((ab_e & ~ba_e).sum()),
+                                              "B_entails_A_only": int((~ab_e & ba_e).sum())}},
+    }
+    if controls:
+        ctl_id = u_base[j.pair]
+        agreement["controls"] = _control_summary(j, ctl_mask, ctl_id, scored, correct, kept_worker, controls)
+    if ds_stats is not None:
+        agreement["dawid_skene"] = ds_stats
+
+    # ---- gold table (strings, as written)
+    gold = corpus.copy()
+    for col in GOLD_COLUMNS:
+        if col not in gold.columns:
+            gold[col] = ""
+    gold["entailment_label"] = label
+    gold["relatedness_score"] = _fmt_all(mean, 3, trim=True)
+    gold["entailment_AB"] = ent_ab
+    gold["entailment_BA"] = ent_ba
+    gold["relatedness_sd"] = _fmt_all(sd)
+    gold["n_ratings"] = n_ratings.astype(str)
+    gold["majority_share"] = _fmt_all(share)
+    gold = gold.astype(str)
+    return AggregateResult(gold=gold, workers=workers, agreement=agreement, pairs=pairs)
+
+
+# --------------------------------------------------------------------------------------------------- outputs
+
+
+def _workers_for_tsv(w: pd.DataFrame) -> pd.DataFrame:
+    out = w.copy()
+    out["control_accuracy"] = _fmt_all(out["control_accuracy"], 4)
+    out["majority_agreement"] = _fmt_all(out["majority_agreement"], 4)
+    out["excluded"] = np.where(out["excluded"], "true", "false")
+    return out
+
+
+def write_outputs(result: AggregateResult, out_dir: str | Path, rejected: pd.DataFrame | None = None) -> None:
+    """Write ``gold.tsv``, ``workers.tsv``, ``agreement.json`` and ``rejected.tsv`` into ``out_dir``, atomically.
+
+    ``rejected`` is the reader's table (:func:`pipeline.judgments.read_judgments`); without one, ``rejected.tsv``
+    has only the header (:data:`pipeline.judgments.REJECTED_COLUMNS`).
+    """
+    if rejected is None:
+        rejected = pd.DataFrame(columns=REJECTED_COLUMNS)
+    with atomic_dir(out_dir) as tmp:
+        write_tsv(tmp / "gold.tsv", result.gold)
+        write_tsv(tmp / "workers.tsv", _workers_for_tsv(result.workers))
+        write_json(tmp / "agreement.json", result.agreement)
+        write_tsv(tmp / "rejected.tsv", rejected)
+
+
+# --------------------------------------------------------------------------------------------------- command
+
+
+def summary(result: AggregateResult, out_dir) -> str:
+    a = result.agreement
+    e, r = a["entailment"], a["relatedness"]
+    lab = e["labels"]
+    text = (f"{a['pairs']['judged']}/{a['pairs']['corpus']} pairs judged; {a['judgments']['used']} judgments used, "
+            f"{a['workers']['excluded']}/{a['workers']['total']} workers excluded by controls\n"
+            f"gold: {lab['ENTAILMENT']} ENTAILMENT, {lab['CONTRADICTION']} CONTRADICTION, {lab['NEUTRAL']} NEUTRAL "
+            f"({e['mutual_entailment']} mutual entailments, "
+            f"{e['ties']['tied_orders']} tied orders -> {e['ties']['rule']})\n"
+            f"relatedness: mean SD {r['mean_sd']} (paper 0.76), alpha (interval) {r['alpha_interval']}\n"
+            f"entailment: mean majority share {e['mean_majority_share']} (paper 0.84), "
+            f"alpha (nominal) {e['alpha_nominal']}")
+    if "dawid_skene" in a:
+        text += f"\nDawid-Skene agrees with the majority on {a['dawid_skene']['agree_with_majority']} of the items"
+    return text + f"\nwritten to {out_dir}"
+
+
+__all__ = ["AggregateResult", "DIRECTION_LABELS", "METHODS", "TIES", "aggregate", "gold_label", "gold_labels", "load_controls", "normalize_answer", "parse_controls", "write_outputs"]

@@ -1,0 +1,373 @@
+"""``sick tasks export``: crowd annotation tasks for a corpus, for MTurk, Label Studio or a plain CSV.
+
+SICK's gold came from a crowd (Marelli et al. 2014, section 3.4 and Figure 1): every pair was judged by 10
+people, 5 in each presentation order (sentence A first, then sentence B first), on two questions asked together:
+how related the two sentences are (1-5) and whether the second is true if the first is (yes / can't say / no).
+Control items with known answers, mixed in among the pairs, let the aggregation weed out careless workers.
+
+One task row is one (pair, order): ``pair_ID``, ``order`` (``AB``: sentence_A shown first; ``BA``: sentence_B
+first), ``first_sentence``, ``second_sentence``, ``is_control``; each is to be judged ``per_order`` times.
+Control items come from ``annotations/controls.yaml`` (see :func:`load_controls`), in both orders, as a share
+``control_rate`` of all rows; the rows are shuffled with the seed and the controls spread evenly through them,
+so that every batch gets its share.
+
+Outputs in ``out`` (written into a temporary directory renamed at the end; a failed run leaves nothing):
+
+- ``mturk``: ``batch.csv`` (or ``batch_001.csv``… with ``batch_size``), the batch input whose columns are the
+  ``${...}`` variables of ``mturk_question.html`` (copied from ``annotations/templates/``); publish with
+  "Number of assignments per task" = ``per_order`` (recorded in ``manifest.json``).
+- ``labelstudio``: ``tasks.json`` (``tasks_001.json``…), a list of ``{"data": {...}}``, and
+  ``labelstudio_config.xml``; set the project's overlap (annotations per task) to ``per_order``.
+- ``csv``: ``tasks.csv`` (``tasks_001.csv``…), with a ``judgments_needed`` column.
+- always ``instructions.md`` (the worker instructions) and ``manifest.json`` (corpus and controls sha256, seed,
+  options, counts, files).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+import yaml
+
+from pipeline import __version__
+from pipeline.common.errors import InputError
+from pipeline.common.files import atomic_dir, key_lines, sha256_file, write_json
+from pipeline.common.options import PLATFORMS
+from pipeline.common.resources import ANNOTATIONS_DIR
+from pipeline.common.vocabulary import ANSWERS, ORDERS, RELATEDNESS_RANGE
+from pipeline.crowd.judgments import CONTROL_REPEAT_SEP, read_records
+
+ANNOTATIONS = ANNOTATIONS_DIR
+DEFAULT_CONTROLS = ANNOTATIONS / "controls.yaml"
+INSTRUCTIONS = ANNOTATIONS / "instructions.md"
+MTURK_TEMPLATE = ANNOTATIONS / "templates" / "mturk_question.html"
+LABELSTUDIO_CONFIG = ANNOTATIONS / "templates" / "labelstudio_config.xml"
+
+TASK_COLUMNS = ["pair_ID", "order", "first_sentence", "second_sentence", "is_control"]
+"""Columns of every task row; the csv platform adds ``judgments_needed``, Label Studio's ``data`` has both."""
+CORPUS_NEEDS = ("pair_ID", "sentence_A", "sentence_B")
+CONTROL_FIELDS = ("id", "sentence_A", "sentence_B", "relatedness", "answer_AB", "answer_BA")
+
+
+@dataclass(frozen=True)
+class ControlItem:
+    """A pair with known answers (``annotations/controls.yaml``).
+
+    ``relatedness`` is the inclusive range (low, high) the mean rating of a careful crowd should fall in;
+    ``answer_AB`` answers "if sentence_A is true, is sentence_B true?", ``answer_BA`` the reverse; both are
+    ``TRUE`` | ``UNKNOWN`` | ``FALSE``.
+    """
+
+    id: str
+    sentence_A: str
+    sentence_B: str
+    relatedness: tuple[float, float]
+    answer_AB: str
+    answer_BA: str
+    note: str = ""
+
+
+# ------------------------------------------------------------------------------------------------ controls
+
+
+def _answer_value(value) -> str | None:
+    if value is True:  # unquoted TRUE / FALSE / yes / no are YAML booleans
+        return "TRUE"
+    if value is False:
+        return "FALSE"
+    if isinstance(value, str) and value.strip().upper() in ANSWERS:
+        return value.strip().upper()
+    return None
+
+
+def load_controls(path: str | Path | None = None) -> list[ControlItem]:
+    """Read control items: a YAML mapping whose ``controls`` is a list of items with ``id`` (no blanks and no
+    ``#``), ``sentence_A``, ``sentence_B`` (distinct, non-empty), ``relatedness: [low, high]`` (within 1-5,
+    low <= high), ``answer_AB`` and ``answer_BA`` (``TRUE`` | ``UNKNOWN`` | ``FALSE``) and an optional ``note``.
+
+    Args:
+        path: the file; default ``annotations/controls.yaml``.
+
+    Raises:
+        InputError: missing file, bad YAML, or a bad item, naming the file, the item's line and the field.
+    """
+    path = Path(path) if path is not None else DEFAULT_CONTROLS
+    if not path.is_file():
+        raise InputError(path, "file not found" if not path.exists() else "not a file")
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"not valid UTF-8: {exc.reason}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(path, f"not valid YAML: {getattr(exc, 'problem', exc)}",
+                         line=mark.line + 1 if mark else None) from None
+    items = data.get("controls") if isinstance(data, dict) else None
+    if not isinstance(items, list) or not items:
+        raise InputError(path, "expected a mapping with a non-empty list 'controls'", field="controls")
+    out: list[ControlItem] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(items):
+        def bad(problem: str, fld: str | None = None, i: int = i) -> InputError:
+            lines = key_lines(text)  # parses the text again: only for the error
+            line = lines.get(("controls", i, fld), lines.get(("controls", i)))
+            return InputError(path, f"control {i + 1}: {problem}", line=line, field=fld)
+
+        if not isinstance(item, dict):
+            raise bad("an item is a mapping with " + ", ".join(CONTROL_FIELDS))
+        for fld in CONTROL_FIELDS:
+            if item.get(fld) in (None, ""):
+                raise bad(f"missing {fld!r}", fld)
+        unknown = sorted(set(item) - set(CONTROL_FIELDS) - {"note"})
+        if unknown:
+            raise bad(f"unknown field {unknown[0]!r}", unknown[0])
+        cid = str(item["id"]).strip()
+        if CONTROL_REPEAT_SEP in cid or any(c.isspace() for c in cid):
+            raise bad(f"id {cid!r} must not contain blanks or {CONTROL_REPEAT_SEP!r}", "id")
+        if cid in seen:
+            raise bad(f"id {cid!r} repeats control {seen[cid]}", "id")
+        seen[cid] = i + 1
+        a, b = (" ".join(str(item[f]).split()) for f in ("sentence_A", "sentence_B"))
+        if a == b:
+            raise bad("sentence_A and sentence_B are identical", "sentence_B")
+        rng = item["relatedness"]
+        lo, hi = RELATEDNESS_RANGE
+        if (not isinstance(rng, list) or len(rng) != 2
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in rng)
+                or not lo <= rng[0] <= rng[1] <= hi):
+            raise bad(f"relatedness must be [low, high] with {lo} <= low <= high <= {hi}, got {rng!r}",
+                      "relatedness")
+        answers = {}
+        for fld in ("answer_AB", "answer_BA"):
+            answers[fld] = _answer_value(item[fld])
+            if answers[fld] is None:
+                raise bad(f"{fld} {item[fld]!r} is not one of {', '.join(ANSWERS)}", fld)
+        out.append(ControlItem(cid, a, b, (float(rng[0]), float(rng[1])), answers["answer_AB"],
+                               answers["answer_BA"], str(item.get("note") or "")))
+    return out
+
+
+def controls_table(items: list[ControlItem]) -> pd.DataFrame:
+    """Control items as a table: ``pair_ID answer_AB answer_BA relatedness_min relatedness_max sentence_A
+    sentence_B`` (one row per item; a reused item's ``ID#n`` rows map back with
+    :func:`pipeline.judgments.control_base_id`)."""
+    return pd.DataFrame([{"pair_ID": c.id, "answer_AB": c.answer_AB, "answer_BA": c.answer_BA,
+                          "relatedness_min": c.relatedness[0], "relatedness_max": c.relatedness[1],
+                          "sentence_A": c.sentence_A, "sentence_B": c.sentence_B} for c in items],
+                        columns=["pair_ID", "answer_AB", "answer_BA", "relatedness_min", "relatedness_max",
+                                 "sentence_A", "sentence_B"])
+
+
+# -------------------------------------------------------------------------------------------------- corpus
+
+
+def read_corpus_pairs(path: str | Path) -> list[tuple[str, str, str]]:
+    """``(pair_ID, sentence_A, sentence_B)`` of a ``corpus.tsv`` (``sick build``'s layout; only these three
+    columns are needed).
+
+    Raises:
+        InputError: missing file, bad UTF-8 or quoting, a missing column, a line with the wrong number of
+            fields, an empty field or a repeated pair_ID (naming its line and field).
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(path, "file not found" if not path.exists() else "not a file")
+    header, records = read_records(path, "\t")
+    for col in CORPUS_NEEDS:
+        if col not in header:
+            raise InputError(path, f"missing column {col!r} (a corpus.tsv of sick build has "
+                                   f"{', '.join(CORPUS_NEEDS)}…)", line=1, field=col)
+    index = [header.index(col) for col in CORPUS_NEEDS]
+    pairs = []
+    seen: dict[str, int] = {}
+    for n, rec in records:
+        if len(rec) != len(header):
+            raise InputError(path, f"expected {len(header)} fields, found {len(rec)}", line=n)
+        pid, a, b = (rec[i].strip() for i in index)
+        for fld, value in zip(CORPUS_NEEDS, (pid, a, b)):
+            if not value:
+                raise InputError(path, f"empty {fld}", line=n, field=fld)
+        if pid in seen:
+            raise InputError(path, f"pair_ID {pid!r} repeats line {seen[pid]}", line=n, field="pair_ID")
+        seen[pid] = n
+        pairs.append((pid, a, b))
+    if not pairs:
+        raise InputError(path, "no pairs")
+    return pairs
+
+
+# -------------------------------------------------------------------------------------------------- export
+
+
+def control_rows_needed(corpus_rows: int, control_rate: float) -> int:
+    """Control rows for ``corpus_rows`` task rows so that controls are ``control_rate`` of all rows: the even
+    number (each control item in both orders) nearest ``rate * corpus_rows / (1 - rate)``, so within one row of
+    the exact share."""
+    if control_rate <= 0 or corpus_rows == 0:
+        return 0
+    target = control_rate * corpus_rows / (1 - control_rate)
+    return 2 * int(target / 2 + 0.5)
+
+
+def _row(pid: str, first: str, second: str, order: str, is_control: bool) -> dict:
+    return {"pair_ID": pid, "order": order, "first_sentence": first, "second_sentence": second,
+            "is_control": is_control}
+
+
+def build_task_rows(pairs: list[tuple[str, str, str]], controls: list[ControlItem], control_rate: float,
+                    seed: int) -> tuple[list[dict], dict]:
+    """Task rows (:data:`TASK_COLUMNS`, ``is_control`` a bool) and counts.
+
+    Every pair gives an ``AB`` and a ``BA`` row; these are shuffled with ``seed``. Control items (shuffled with
+    the seed) fill :func:`control_rows_needed` rows, both orders each, cycling through the items when the corpus
+    needs more than there are: the n-th use of an item has the id ``ID#n`` (``CTRL-001#2``). Each control row is
+    put at a random place within its own equal slice of the list, so any run of rows holds about its share.
+    """
+    rng = random.Random(seed)
+    rows = [_row(pid, a, b, "AB", False) for pid, a, b in pairs]
+    rows += [_row(pid, b, a, "BA", False) for pid, a, b in pairs]
+    rng.shuffle(rows)
+    n_control = control_rows_needed(len(rows), control_rate)
+    if n_control and not controls:
+        raise ValueError("control_rate > 0 needs control items")
+    items = list(controls)
+    rng.shuffle(items)
+    ctrl_rows = []
+    for k in range(n_control // 2):
+        item, use = items[k % len(items)], k // len(items) + 1
+        cid = item.id if use == 1 else f"{item.id}{CONTROL_REPEAT_SEP}{use}"
+        ctrl_rows += [_row(cid, item.sentence_A, item.sentence_B, "AB", True),
+                      _row(cid, item.sentence_B, item.sentence_A, "BA", True)]
+    rng.shuffle(ctrl_rows)
+    total = len(rows) + len(ctrl_rows)
+    bounds = [int(j * total / len(ctrl_rows) + 0.5) for j in range(len(ctrl_rows) + 1)] if ctrl_rows else []
+    places = {rng.randrange(bounds[j], bounds[j + 1]): r for j, r in enumerate(ctrl_rows)}
+    corpus_iter = iter(rows)
+    merged = [places[i] if i in places else next(corpus_iter) for i in range(total)]
+    counts = {
+        "pairs": len(pairs), "corpus_rows": len(rows), "control_items_available": len(controls),
+        "control_items_used": min(len(items), n_control // 2), "control_rows": len(ctrl_rows),
+        "control_repeats": max(0, n_control // 2 - len(items)), "rows": total,
+        "control_share": round(len(ctrl_rows) / total, 6) if total else 0.0,
+    }
+    return merged, counts
+
+
+def _batches(rows: list[dict], batch_size: int | None) -> list[list[dict]]:
+    if batch_size is None:
+        return [rows]
+    return [rows[i:i + batch_size] for i in range(0, len(rows), batch_size)] or [[]]
+
+
+def _name(stem: str, ext: str, i: int, split: bool) -> str:
+    return f"{stem}_{i + 1:03d}.{ext}" if split else f"{stem}.{ext}"
+
+
+def _csv_rows(rows: list[dict]) -> list[dict]:
+    return [{**r, "is_control": "true" if r["is_control"] else "false"} for r in rows]
+
+
+def export_tasks(corpus: str | Path, platform: str, out: str | Path, per_order: int = 5,
+                 controls: str | Path | None = None, control_rate: float = 0.1, batch_size: int | None = None,
+                 seed: int = 1) -> dict:
+    """Write crowd tasks for every pair of ``corpus`` (Marelli et al. 2014, section 3.4 and Figure 1).
+
+    Args:
+        corpus: a ``corpus.tsv`` (needs ``pair_ID``, ``sentence_A``, ``sentence_B``).
+        platform: ``mturk`` (batch input CSV + HTML question template), ``labelstudio`` (tasks JSON + labeling
+            config XML) or ``csv`` (one row per pair and order, with ``judgments_needed``).
+        out: output directory, replaced atomically.
+        per_order: judgments wanted per pair and order (SICK: 5, so 10 per pair); MTurk's assignments per HIT.
+        controls: control items (default ``annotations/controls.yaml``); not read when ``control_rate`` is 0.
+        control_rate: share of all task rows that are control rows, in [0, 1).
+        batch_size: rows per file (``batch_001.csv``, ``tasks_001.json``…); None for one file.
+        seed: shuffling seed; the same inputs and seed give byte-identical files.
+
+    Returns:
+        The counts written to ``manifest.json``: ``pairs``, ``corpus_rows`` (2 per pair), ``control_rows``,
+        ``control_items_used``, ``control_repeats``, ``rows``, ``control_share``, ``judgments_needed`` (rows x
+        per_order), ``batches``, ``files``.
+
+    Raises:
+        InputError: a missing or malformed corpus or controls file (naming file, line and field), or a control
+            id that is also a corpus pair_ID.
+        ValueError: an unknown platform or an option out of range.
+    """
+    if platform not in PLATFORMS:
+        raise ValueError(f"unknown platform {platform!r} (use {', '.join(PLATFORMS)})")
+    if per_order < 1:
+        raise ValueError(f"per_order must be at least 1, got {per_order}")
+    if not 0 <= control_rate < 1:
+        raise ValueError(f"control_rate must be in [0, 1), got {control_rate}")
+    if batch_size is not None and batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, got {batch_size}")
+    corpus, out = Path(corpus), Path(out)
+    pairs = read_corpus_pairs(corpus)
+    controls_path = Path(controls) if controls is not None else DEFAULT_CONTROLS
+    items = load_controls(controls_path) if control_rate > 0 or controls is not None else []
+    corpus_ids = {pid for pid, _, _ in pairs}
+    for item in items:
+        if item.id in corpus_ids:
+            raise InputError(controls_path, f"control id {item.id!r} is also a pair_ID of {corpus}", field="id")
+    rows, counts = build_task_rows(pairs, items, control_rate, seed)
+    batches = _batches(rows, batch_size)
+    split = batch_size is not None
+    counts.update(judgments_needed=len(rows) * per_order, batches=len(batches))
+
+    files = []
+    with atomic_dir(out) as tmp:
+        for i, batch in enumerate(batches):
+            if platform == "mturk":
+                name = _name("batch", "csv", i, split)
+                pd.DataFrame(_csv_rows(batch), columns=TASK_COLUMNS).to_csv(
+                    tmp / name, index=False, lineterminator="\n", encoding="utf-8")
+            elif platform == "csv":
+                name = _name("tasks", "csv", i, split)
+                pd.DataFrame([{**r, "judgments_needed": per_order} for r in _csv_rows(batch)],
+                             columns=[*TASK_COLUMNS, "judgments_needed"]).to_csv(
+                    tmp / name, index=False, lineterminator="\n", encoding="utf-8")
+            else:
+                name = _name("tasks", "json", i, split)
+                write_json(tmp / name, [{"data": {**r, "judgments_needed": per_order}} for r in batch])
+            files.append(name)
+        template = {"mturk": MTURK_TEMPLATE, "labelstudio": LABELSTUDIO_CONFIG}.get(platform)
+        copied = [p for p in (template, INSTRUCTIONS) if p is not None]
+        for src in copied:
+            shutil.copyfile(src, tmp / src.name)
+            files.append(src.name)
+        counts["files"] = files + ["manifest.json"]
+        manifest = {
+            "tool": "sick-pipeline", "version": __version__, "command": "tasks export", "seed": seed,
+            "platform": platform,
+            "options": {"per_order": per_order, "control_rate": control_rate, "batch_size": batch_size,
+                        "orders": list(ORDERS)},
+            "inputs": {"corpus": {"path": str(corpus), "sha256": sha256_file(corpus)},
+                       "controls": ({"path": str(controls_path), "sha256": sha256_file(controls_path)}
+                                    if items else None)},
+            "templates": {src.name: sha256_file(src) for src in copied},
+            "counts": counts,
+            "setup": _setup_note(platform, per_order),
+        }
+        write_json(tmp / "manifest.json", manifest)
+    return counts
+
+
+def _setup_note(platform: str, per_order: int) -> str:
+    if platform == "mturk":
+        return (f"Create a project with mturk_question.html as its design layout, 'Number of assignments per task' "
+                f"= {per_order}, and publish each batch CSV; download the batch results CSV and read it with "
+                f"format 'mturk'.")
+    if platform == "labelstudio":
+        return (f"Create a project with labelstudio_config.xml as its labeling interface, set 'Annotations per "
+                f"task' (overlap) to {per_order} on all tasks, import the tasks JSON; export JSON and read it with "
+                f"format 'labelstudio'.")
+    return (f"Collect judgments_needed = {per_order} judgments per row (different workers) and write them as the "
+            f"judgment CSV (pair_ID, worker_id, order, relatedness, answer, is_control).")
+
+
+# ------------------------------------------------------------------------------------------------------ CLI
