@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.sick-setup-done
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test lint bench clean
 
 setup: $(STAMP)
 
@@ -28,6 +28,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+# ruff (lint and import order) and mypy, configured in pyproject.toml
+lint: $(STAMP)
+	$(VENV)/bin/ruff check pipeline tests
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)
 	$(PY) tests/bench_build.py

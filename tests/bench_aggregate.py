@@ -66,16 +66,18 @@ def peak_mb(fn) -> float:
 
 def bench_sick_gold(MajorityVote) -> None:
     """``sick aggregate`` itself: 100,000 corpus pairs, 10 synthetic judgments each (5 per order)."""
-    from pipeline.crowd.aggregate import aggregate, load_controls
+    from pipeline.crowd.aggregate import aggregate
+    from pipeline.crowd.controls import controls_by_id, controls_table, load_controls
     from pipeline.crowd.simulate import simulate_judgments
 
     types = [("S1aS1b", "cross"), ("S1aS2a", "same"), ("S1bS2a", "cross"), ("S1bS3b", "same"),
              ("S1aS3b", "cross"), ("S1aS4a", "same"), ("S1bS4a", "cross"), ("unrelated", "unrelated")]
     corpus = pd.DataFrame([{"pair_ID": str(i + 1), "sentence_A": f"a{i}", "sentence_B": f"b{i}",
                             "pair_type": types[i % 8][0], "set": types[i % 8][1]} for i in range(N_ITEMS)])
-    controls = load_controls(ROOT / "annotations" / "controls.yaml")
+    items = load_controls(ROOT / "annotations" / "controls.yaml")
+    controls = controls_by_id(items)
     t0 = time.perf_counter()
-    judgments = simulate_judgments(corpus, workers=2_000, per_order=5, seed=SEED, controls=controls)
+    judgments = simulate_judgments(corpus, workers=2_000, per_order=5, seed=SEED, controls=controls_table(items))
     t_sim = time.perf_counter() - t0
     pairs = judgments[~judgments["is_control"].astype(bool)]
     t_ours, result = best_of(lambda: aggregate(judgments, corpus, controls), runs=1)

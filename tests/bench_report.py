@@ -31,7 +31,7 @@ def make_corpus(path: Path, n: int = N, seed: int = 1) -> str:
     rng = np.random.default_rng(seed)
     files = [SICK / f for f in ("SICK_train.txt", "SICK_trial.txt", "SICK_test_annotated.txt")]
     if all(f.exists() for f in files):
-        from pipeline.report.io import read_corpus
+        from pipeline.common.corpus_io import read_corpus
 
         real = read_corpus(files)
         df = real.iloc[rng.integers(0, len(real), n)].reset_index(drop=True)

@@ -97,7 +97,7 @@ def sim_controls():
 
 @pytest.fixture(scope="session")
 def sim_control_dict(sim_controls) -> dict[str, dict]:
-    """:func:`sim_controls` in the form :func:`pipeline.crowd.aggregate.parse_controls` returns."""
+    """:func:`sim_controls` in the form :func:`pipeline.crowd.controls.controls_by_id` returns."""
     return {r.pair_ID: {"AB": r.answer_AB or None, "BA": r.answer_BA or None,
                         "relatedness": (r.relatedness_min, r.relatedness_max)} for r in sim_controls.itertuples()}
 
@@ -105,13 +105,16 @@ def sim_control_dict(sim_controls) -> dict[str, dict]:
 @pytest.fixture(scope="session")
 def write_sim_inputs(sim_controls):
     """``write_sim_inputs(corpus, folder)`` writes ``corpus.tsv`` and ``controls.yaml`` (the :func:`sim_controls`
-    items in ``annotations/controls.yaml``'s form) into ``folder`` and returns their two paths."""
+    items in ``annotations/controls.yaml``'s form; the strict loader needs both answers, so CTRL-008's missing BA
+    is written as UNKNOWN) into ``folder`` and returns their two paths."""
 
     def write(corpus, folder):
         cpath, ctl = folder / "corpus.tsv", folder / "controls.yaml"
         corpus.to_csv(cpath, sep="\t", index=False, lineterminator="\n")
         ctl.write_text("controls:\n" + "".join(
-            f"  - id: {r.pair_ID}\n    answer_AB: \"{r.answer_AB}\"\n    answer_BA: \"{r.answer_BA}\"\n"
+            f"  - id: {r.pair_ID}\n    sentence_A: control {r.pair_ID} first\n"
+            f"    sentence_B: control {r.pair_ID} second\n"
+            f"    answer_AB: \"{r.answer_AB}\"\n    answer_BA: \"{r.answer_BA or 'UNKNOWN'}\"\n"
             f"    relatedness: [{r.relatedness_min}, {r.relatedness_max}]\n" for r in sim_controls.itertuples()),
             encoding="utf-8")
         return cpath, ctl

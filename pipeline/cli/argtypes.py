@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["HelpFormatter", "apply_formatter", "non_negative_int", "positive_int", "probability", "share"]
+
 import argparse
 
 

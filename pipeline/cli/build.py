@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pipeline.cli.argtypes import positive_int, probability, share
 from pipeline.common.errors import InputError
+from pipeline.common.options import BUILD_DEFAULTS
 
 
 def _filters(values: list[str]) -> tuple[tuple[str, str], ...]:
@@ -90,17 +91,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="input: flickr8k:, sts:, stsb: or tsv: followed by a path (repeatable)")
     b.add_argument("--filter", action="append", metavar="KEY=VALUE",
                    help="keep only stsb rows with this field value, e.g. genre=main-captions")
-    b.add_argument("--pairs-per-source", type=positive_int, default=750, metavar="N",
+    b.add_argument("--pairs-per-source", type=positive_int, default=BUILD_DEFAULTS["pairs_per_source"], metavar="N",
                    help="source pairs drawn per source with the seed (default 750, as SICK)")
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--seed", type=int, default=BUILD_DEFAULTS["seed"],
+                   help="seed of the source sample and of every choice; the same seed gives the same corpus")
     b.add_argument("--rules", metavar="DIR", help="rules directory (default: the project's rules/)")
-    b.add_argument("--out", default="build/default", metavar="DIR")
+    b.add_argument("--out", default="build/default", metavar="DIR", help="output directory")
     b.add_argument("--all-candidates", action="store_true", help="also write candidates.tsv")
     b.add_argument("--skip-bad-lines", action="store_true",
                    help="record malformed input lines in dropped.tsv instead of stopping")
-    b.add_argument("--unrelated-share", type=share, default=0.122,
+    b.add_argument("--unrelated-share", type=share, default=BUILD_DEFAULTS["unrelated_share"],
                    help="share of unrelated pairs in the final corpus (default 0.122, as SICK)")
-    b.add_argument("--combine-rate", type=probability, default=0.3,
+    b.add_argument("--combine-rate", type=probability, default=BUILD_DEFAULTS["combine_rate"],
                    help="probability of keeping a combined (multi-rule) expansion when one exists")
     b.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     b.set_defaults(func=cmd_build)
@@ -112,9 +114,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                        "writes a TSV for auditing rules.")
         s.add_argument("input", metavar="IN")
         s.add_argument("output", metavar="OUT")
-        s.add_argument("--rules", metavar="DIR")
-        s.add_argument("--quiet", action="store_true")
+        s.add_argument("--rules", metavar="DIR", help="rules directory (default: the project's rules/)")
+        s.add_argument("--quiet", action="store_true", help="no progress bar")
         if name == "expand":
-            s.add_argument("--seed", type=int, default=1)
-            s.add_argument("--combine-rate", type=probability, default=0.3)
+            s.add_argument("--seed", type=int, default=BUILD_DEFAULTS["seed"], help="seed of the choice per family")
+            s.add_argument("--combine-rate", type=probability, default=BUILD_DEFAULTS["combine_rate"],
+                           help="probability of choosing a combined (multi-rule) expansion when one exists")
         s.set_defaults(func=func)

@@ -35,8 +35,8 @@ def _add_tasks(subparsers) -> argparse.ArgumentParser:
     e = tsub.add_parser("export", help="write tasks for MTurk, Label Studio or a CSV",
                         description="Every pair in both orders (A first, B first), --per-order judgments each, "
                                     "shuffled with the seed, control items mixed in at --control-rate.")
-    e.add_argument("--corpus", required=True, metavar="corpus.tsv")
-    e.add_argument("--platform", required=True, choices=PLATFORMS)
+    e.add_argument("--corpus", required=True, metavar="corpus.tsv", help="corpus.tsv from `sick build`")
+    e.add_argument("--platform", required=True, choices=PLATFORMS, help="where the tasks will run")
     e.add_argument("--per-order", type=positive_int, default=5, metavar="N",
                    help="judgments per pair and order (default 5, as SICK)")
     e.add_argument("--controls", metavar="FILE", help="control items (default annotations/controls.yaml)")
@@ -44,21 +44,22 @@ def _add_tasks(subparsers) -> argparse.ArgumentParser:
                    help="share of task rows that are control items (default 0.1)")
     e.add_argument("--batch-size", type=positive_int, default=None, metavar="N",
                    help="rows per output file (default: one file)")
-    e.add_argument("--seed", type=int, default=1)
-    e.add_argument("--out", required=True, metavar="DIR")
+    e.add_argument("--seed", type=int, default=1, help="shuffling seed")
+    e.add_argument("--out", required=True, metavar="DIR", help="output directory")
     e.set_defaults(func=cmd_export)
     return t
 
 
 def cmd_simulate(args) -> int:
-    from pipeline.crowd.simulate import default_model, load_model, read_corpus, simulate, write_judgments
+    from pipeline.common.corpus_io import read_corpus
+    from pipeline.crowd.simulate import default_model, load_model, simulate, write_judgments
 
-    corpus = read_corpus(args.corpus)
+    corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False)
     controls = None
     if args.controls:
-        from pipeline.crowd.aggregate import load_controls
+        from pipeline.crowd.controls import controls_table, load_controls
 
-        controls = load_controls(args.controls)
+        controls = controls_table(load_controls(args.controls))
     model = load_model(args.model) if args.model else default_model()
     try:
         sim = simulate(corpus, workers=args.workers, per_order=args.per_order, seed=args.seed,
@@ -88,7 +89,7 @@ def _add_simulate(subparsers) -> None:
     p.add_argument("--per-order", type=positive_int, default=SIMULATION_DEFAULTS["per_order"],
                    help=f"judgments per pair and presentation order "
                         f"(default {SIMULATION_DEFAULTS['per_order']}, as SICK)")
-    p.add_argument("--seed", type=int, default=SIMULATION_DEFAULTS["seed"])
+    p.add_argument("--seed", type=int, default=SIMULATION_DEFAULTS["seed"], help="seed of the simulated round")
     p.add_argument("--spammer-share", type=probability, default=SIMULATION_DEFAULTS["spammer_share"],
                    help=f"share of workers answering at random (default {SIMULATION_DEFAULTS['spammer_share']})")
     p.add_argument("--controls", metavar="FILE",
@@ -103,17 +104,17 @@ def _add_simulate(subparsers) -> None:
 
 
 def cmd_aggregate(args) -> int:
-    from pipeline.crowd.aggregate import aggregate, load_controls, summary, write_outputs
+    from pipeline.common.corpus_io import read_corpus
+    from pipeline.crowd.aggregate import aggregate, summary, write_outputs
+    from pipeline.crowd.controls import DEFAULT_CONTROLS, controls_by_id, load_controls
     from pipeline.crowd.judgments import read_judgments
-    from pipeline.crowd.simulate import read_corpus
-    from pipeline.crowd.tasks import DEFAULT_CONTROLS
 
-    corpus = read_corpus(args.corpus)
+    corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False)
     controls = {}
     if args.controls:
-        controls = load_controls(args.controls)
+        controls = controls_by_id(load_controls(args.controls))
     elif DEFAULT_CONTROLS.is_file():
-        controls = load_controls(DEFAULT_CONTROLS)
+        controls = controls_by_id(load_controls(DEFAULT_CONTROLS))
     fmt = getattr(args, "format", "auto") or "auto"
     judgments, rejected = read_judgments(args.judgments, fmt, set(corpus["pair_ID"].astype(str)),
                                          set(controls) if controls else None, args.skip_bad_rows)
@@ -154,7 +155,7 @@ def _add_aggregate(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--skip-bad-rows", action="store_true",
                    help="list bad judgment rows in rejected.tsv instead of stopping")
     p.add_argument("--quiet", action="store_true", help="no summary")
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR", help="output directory for gold.tsv and the rest")
     p.set_defaults(func=cmd_aggregate)
     return p
 

@@ -53,15 +53,16 @@ def _add_pyramid(subparsers) -> argparse.ArgumentParser:
     b.add_argument("--pyramids", nargs="+", required=True, metavar="DIR_OR_FILE",
                    help=".pyr files, or directories searched for *.pyr")
     b.add_argument("--out", required=True, help="output directory (written atomically)")
-    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--seed", type=int, default=0, help="seed of the negative pairs and distractors")
     b.add_argument("--skip-bad-files", action="store_true", help="skip and report malformed files")
     b.set_defaults(func=cmd_build)
     e = sub.add_parser("eval", help="evaluate an encoder on the pyramid tests")
     e.add_argument("--tests", required=True, help="directory written by `pyramid build`")
-    e.add_argument("--encoder", required=True, choices=["random", "one-hot", "embedding"])
+    e.add_argument("--encoder", required=True, choices=["random", "one-hot", "embedding"],
+                   help="sentence encoder to evaluate")
     e.add_argument("--model", default=None, help="embedding model (default all-MiniLM-L6-v2, bundled)")
-    e.add_argument("--json", action="store_true")
-    e.add_argument("--seed", type=int, default=0)
+    e.add_argument("--json", action="store_true", help="print one JSON object")
+    e.add_argument("--seed", type=int, default=0, help="seed of the threshold split and random vectors")
     e.set_defaults(func=cmd_eval)
     return p
 

@@ -29,7 +29,7 @@ def _add_report(subparsers) -> argparse.ArgumentParser:
                     "plots, report.md/report.html, SemEval-2014 split files and a Parquet file, written into "
                     "--out atomically. FILE: our corpus.tsv/gold.tsv, SICK.txt or SemEval-2014 release files.")
     p.add_argument("--corpus", required=True, nargs="+", metavar="FILE", help="one or more corpus files")
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR", help="output directory")
     p.add_argument("--quiet", action="store_true", help="no summary")
     p.set_defaults(func=cmd_report)
     return p

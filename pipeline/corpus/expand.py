@@ -11,6 +11,8 @@ run seed, the family and the S1 text, so that a choice does not depend on the or
 
 from __future__ import annotations
 
+__all__ = ["BATCH", "Candidate", "MAX_COMBINED", "choose", "expand_doc", "expand_texts", "rule_edits", "rule_outputs"]
+
 import random
 from dataclasses import dataclass
 from itertools import combinations

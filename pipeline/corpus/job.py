@@ -14,6 +14,9 @@ rules and seed give byte-identical files.
 
 from __future__ import annotations
 
+__all__ = ["BuildConfig", "CANDIDATE_COLUMNS", "CORPUS_COLUMNS", "DROPPED_COLUMNS", "SENTENCE_COLUMNS", "SPLITS",
+           "build", "pair_distribution", "rule_frequencies", "split_labels"]
+
 import random
 import sys
 from collections import Counter

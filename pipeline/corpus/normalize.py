@@ -7,6 +7,8 @@ Each S0 text is parsed once; the normalization rules run in file order on that o
 
 from __future__ import annotations
 
+__all__ = ["BATCH", "NormResult", "apply_rule", "normalize_doc", "normalize_texts"]
+
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 

@@ -9,6 +9,9 @@ groups; SICK has 12.2 % of them (Table 5), which :func:`unrelated_count` reprodu
 
 from __future__ import annotations
 
+__all__ = ["EXPECTED_RELATION", "Group", "Pair", "Slot", "UNRELATED_SHARE", "pair_key", "related_pairs",
+           "unrelated_count", "unrelated_pairs"]
+
 import random
 from dataclasses import dataclass, field
 

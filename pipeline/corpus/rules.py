@@ -17,6 +17,8 @@ Normalization rules run in file order; expansion rules each propose candidates (
 
 from __future__ import annotations
 
+__all__ = ["DEFAULT_RULES_DIR", "Example", "Rule", "RuleSet", "load_rules"]
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -111,7 +113,7 @@ class RuleSet:
         return self.derived(name, _lower_set)
 
 
-def _lower_set(entries) -> frozenset[str]:
+def _lower_set(entries: Any) -> frozenset[str]:
     return frozenset(str(x).lower() for x in entries)
 
 

@@ -11,9 +11,11 @@ indefinite article agreeing with the next word (a/an), first letter capitalised,
 
 from __future__ import annotations
 
+__all__ = ["Sentence", "article_for", "surface"]
+
 import functools
 import re
-from typing import Iterable
+from typing import Any, Iterable
 
 from pipeline.corpus.wordforms import inflect_engine
 
@@ -63,7 +65,7 @@ class Sentence:
 
     __slots__ = ("doc", "edits", "_base")
 
-    def __init__(self, doc, edits: dict[int, str] | None = None, _base: list[str] | None = None):
+    def __init__(self, doc: Any, edits: dict[int, str] | None = None, _base: list[str] | None = None) -> None:
         self.doc = doc
         self.edits: dict[int, str] = dict(edits or {})
         if _base is None:

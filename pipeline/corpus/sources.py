@@ -18,6 +18,9 @@ Every line problem raises :class:`~pipeline.errors.InputError` naming file, line
 
 from __future__ import annotations
 
+__all__ = ["BadLine", "DATASET_LABELS", "KINDS", "READERS", "STSB_FIELDS", "SourcePair", "SourceSpec", "read_lines",
+           "read_sentences", "read_source", "sample", "sts_gold_path"]
+
 import random
 from dataclasses import dataclass
 from pathlib import Path

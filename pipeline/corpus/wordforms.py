@@ -6,6 +6,10 @@ Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
 
 from __future__ import annotations
 
+__all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "gerund", "in_hyphenated", "inflect_engine",
+           "inflect_word", "is_plural_np", "lemma_of", "matches_at", "number_words", "participle", "plural", "span",
+           "subject_of", "third_person"]
+
 import functools
 
 from lemminflect import getInflection, getLemma

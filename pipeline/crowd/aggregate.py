@@ -21,8 +21,9 @@ FALSE". :func:`aggregate` turns our judgment table (:mod:`pipeline.judgments`) i
    with the same highest count, e.g. 2-2-1 of 5) follow ``ties``: ``"neutral"`` (default: the crowd did not
    decide, so the order is neutral, UNKNOWN), ``"random"`` (one of the tied answers, drawn from ``seed``, the
    pair's corpus row and the order alone), or ``"none"`` (the order gets ``-``, no decision). With
-   ``method="dawid-skene"`` the answers of both orders are aggregated by Dawid & Skene (:func:`pipeline.estimators.dawid_skene`, one confusion matrix
-   per worker over items = pair x order) instead; the majority is still computed and compared.
+   ``method="dawid-skene"`` the answers of both orders are aggregated by Dawid & Skene
+   (:func:`pipeline.crowd.estimators.dawid_skene`, one confusion matrix per worker over items = pair x order)
+   instead; the majority is still computed and compared.
 4. **Gold label**, SICK's rule (:func:`gold_label`): ENTAILMENT when AB is ``A_entails_B``; CONTRADICTION when AB
    is ``A_contradicts_B`` and BA is ``B_contradicts_A``; NEUTRAL otherwise. Where the rule needs an order that
    has no judgment the label is empty, and ``-`` where it needs an order left undecided by ``ties="none"``.
@@ -46,6 +47,9 @@ controls) ``excluded`` (``true``/``false``). The same inputs and options give by
 
 from __future__ import annotations
 
+__all__ = ["AggregateResult", "DIRECTION_LABELS", "METHODS", "TIES", "aggregate", "gold_label", "gold_labels",
+           "normalize_answer", "write_outputs"]
+
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,7 +57,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pipeline.common.errors import InputError
 from pipeline.common.files import atomic_dir, write_json, write_tsv
 from pipeline.common.options import AGGREGATION_METHODS, TIES
 from pipeline.crowd import estimators
@@ -105,102 +108,6 @@ def normalize_answer(value) -> str | None:
     if key not in _ANSWER_ALIASES:
         raise ValueError(f"{value!r} is not an answer (TRUE, UNKNOWN or FALSE)")
     return _ANSWER_ALIASES[key]
-
-
-def _range(value) -> tuple[float, float] | None:
-    """``[min, max]`` (or ``{min, max}``) -> a range inside 1-5; a single number v -> ``[v - 1, v + 1]``."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        lo, hi = float(value[0]), float(value[1])
-    elif isinstance(value, dict) and {"min", "max"} <= set(value):
-        lo, hi = float(value["min"]), float(value["max"])
-    elif isinstance(value, (int, float)) and not isinstance(value, bool):
-        lo, hi = float(value) - 1, float(value) + 1
-    else:
-        raise ValueError(f"expected a relatedness range [min, max], got {value!r}")
-    lo, hi = max(1.0, lo), min(5.0, hi)
-    if lo > hi:
-        raise ValueError(f"empty relatedness range {value!r}")
-    return lo, hi
-
-
-def _control_entry(item: dict) -> tuple[str, dict]:
-    cid = item.get("id", item.get("pair_ID"))
-    if cid is None or str(cid).strip() == "":
-        raise ValueError("a control item without 'id'")
-    cid = str(cid).strip()
-    answers: dict[str, str | None] = {"AB": None, "BA": None}
-    sources = [item] + [item[k] for k in ("expected", "answers", "expected_answers", "answer") if
-                        isinstance(item.get(k), dict)]
-    for src in sources:
-        for order in ORDERS:
-            for key in (order, order.lower(), f"answer_{order}", f"expected_{order}", f"entailment_{order}"):
-                if key in src and not isinstance(src[key], dict):
-                    answers[order] = normalize_answer(src[key])
-    rng = None
-    for src in sources:
-        for key in ("relatedness", "relatedness_range", "expected_relatedness"):
-            if key in src:
-                rng = _range(src[key])
-        if "relatedness_min" in src or "relatedness_max" in src:
-            rng = _range([src.get("relatedness_min", 1), src.get("relatedness_max", 5)])
-    if answers["AB"] is None and answers["BA"] is None:
-        raise ValueError(f"control {cid!r} gives no expected answer for AB or BA")
-    return cid, {"AB": answers["AB"], "BA": answers["BA"], "relatedness": rng}
-
-
-def parse_controls(data, source: str = "controls") -> dict[str, dict]:
-    """Controls from parsed YAML/JSON: a list of items, ``{"controls"|"items": [...]}`` or ``{id: item}``.
-
-    An item has ``id`` and its expected answer per order (``AB``/``BA``, ``answer_AB``/``answer_BA``, or under
-    ``expected:``/``answers:``), and optionally ``relatedness: [min, max]`` (or ``relatedness_min``/``_max``).
-
-    Returns:
-        ``{id: {"AB": answer|None, "BA": answer|None, "relatedness": (min, max)|None}}``.
-
-    Raises:
-        InputError: an item without id or answer, an unknown answer, a repeated id.
-    """
-    if isinstance(data, dict):
-        for key in ("controls", "items", "control_items"):
-            if isinstance(data.get(key), list):
-                data = data[key]
-                break
-        else:
-            data = [{"id": k, **v} if isinstance(v, dict) else {"id": k} for k, v in data.items()]
-    if not isinstance(data, list):
-        raise InputError(source, "expected a list of control items")
-    out: dict[str, dict] = {}
-    for n, item in enumerate(data):
-        if not isinstance(item, dict):
-            raise InputError(source, f"control item {n} is not a mapping")
-        try:
-            cid, entry = _control_entry(item)
-        except ValueError as exc:
-            raise InputError(source, f"control item {n}: {exc}") from None
-        if cid in out:
-            raise InputError(source, f"control id {cid!r} appears twice")
-        out[cid] = entry
-    return out
-
-
-def load_controls(path: str | Path) -> dict[str, dict]:
-    """Read control items from a YAML (or JSON) file; see :func:`parse_controls`.
-
-    Raises:
-        InputError: missing file, bad YAML, bad items.
-    """
-    import yaml
-
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(path, "file not found")
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise InputError(path, f"not valid YAML: {exc}") from None
-    return parse_controls(data, str(path))
 
 
 # --------------------------------------------------------------------------------------------------- gold rule
@@ -369,7 +276,8 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     Args:
         judgments: our judgment table (:data:`pipeline.judgments.JUDGMENT_COLUMNS`).
         corpus: the corpus (``corpus.tsv`` read as strings); its rows, in its order, are the gold rows.
-        controls: ``{id: {"AB", "BA", "relatedness"}}`` (:func:`load_controls`), or None (no quality control).
+        controls: ``{id: {"AB", "BA", "relatedness"}}`` (:func:`pipeline.crowd.controls.controls_by_id`), or
+            None (no quality control).
         method: ``"majority"`` or ``"dawid-skene"`` (answers per order).
         min_control_accuracy: workers below it on controls are excluded (0 keeps everyone).
         sd_ddof: ddof of the relatedness SD (1 = R's ``sd``).
@@ -609,6 +517,3 @@ def summary(result: AggregateResult, out_dir) -> str:
     if "dawid_skene" in a:
         text += f"\nDawid-Skene agrees with the majority on {a['dawid_skene']['agree_with_majority']} of the items"
     return text + f"\nwritten to {out_dir}"
-
-
-__all__ = ["AggregateResult", "DIRECTION_LABELS", "METHODS", "TIES", "aggregate", "gold_label", "gold_labels", "load_controls", "normalize_answer", "parse_controls", "write_outputs"]

@@ -19,6 +19,9 @@ it reaches these functions.
 
 from __future__ import annotations
 
+__all__ = ["NO_LABEL", "TIE_RULES", "dawid_skene", "krippendorff_alpha", "label_distribution", "label_entropy",
+           "majority_vote", "numeric_summary"]
+
 import warnings
 from typing import Any, Sequence
 
@@ -280,7 +283,8 @@ def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "work
         raise ValueError(f"{counts.shape[0]} items x {counts.shape[1]} distinct values is too large for "
                          "krippendorff.alpha (items x values^2 arrays); round the values")
     value_domain = domain if level != "nominal" else np.arange(len(domain))
-    return float(krippendorff.alpha(value_counts=counts, value_domain=value_domain, level_of_measurement=level))
+    return float(krippendorff.alpha(value_counts=counts, value_domain=value_domain,
+                                    level_of_measurement=level))  # type: ignore[arg-type]  # checked above
 
 
 def label_distribution(df: pd.DataFrame, item: str = "item", label: str = "label",

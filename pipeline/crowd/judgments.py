@@ -24,6 +24,10 @@ so that every row of the input ends up in exactly one of the two tables.
 
 from __future__ import annotations
 
+__all__ = ["ANSWER_LABELS", "CONTROL_REPEAT_SEP", "FORMATS", "JUDGMENT_COLUMNS", "LABELSTUDIO_CHOICES",
+           "LABELSTUDIO_RATING", "MTURK_FIELDS", "MTURK_STATUS", "REJECTED_COLUMNS", "RowError", "control_base_id",
+           "read_judgments", "read_records", "read_text", "write_judgments"]
+
 import csv
 import io
 import json

@@ -24,6 +24,9 @@ and everything goes to ``--stats-json FILE`` (see :func:`aggregate_labels`).
 
 from __future__ import annotations
 
+__all__ = ["DECIMALS", "FORMATS", "METHODS", "aggregate_labels", "input_format", "read_label_table", "summary",
+           "write_table"]
+
 import json
 import math
 from pathlib import Path
@@ -107,7 +110,7 @@ def _read_jsonl(path, text: str, columns: list[str], numeric_col: str | None) ->
     return values, lines
 
 
-def read_judgments(path: str | Path, item: str, worker: str, label: str, numeric: bool = False) -> pd.DataFrame:
+def read_label_table(path: str | Path, item: str, worker: str, label: str, numeric: bool = False) -> pd.DataFrame:
     """Read a long label file into ``DataFrame[item, worker, label, line]`` (canonical column names).
 
     ``item`` / ``worker`` / ``label`` are strings (JSON numbers as written by ``json.dumps``); with
@@ -201,7 +204,7 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
         InputError: bad input (file, line, field) or conflicting options (named by option).
     """
     _check_options(numeric, method, ties, min_votes, sd_ddof)
-    df = read_judgments(input, item, worker, label, numeric=numeric)
+    df = read_label_table(input, item, worker, label, numeric=numeric)
     per_item = df.groupby("item", sort=False).size().to_numpy()
     stats: dict[str, Any] = {
         "input": str(input), "format": input_format(input),

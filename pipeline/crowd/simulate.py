@@ -76,6 +76,10 @@ When the real Tables 8 and 9 are at hand, write them into a model file (``stand_
 
 from __future__ import annotations
 
+__all__ = ["DEFAULT_MODEL_FILE", "GROUPS", "GroupModel", "RELATIONS", "Simulation", "default_model",
+           "expected_gold_shares", "load_model", "manifest_path", "pair_group", "simulate", "simulate_judgments",
+           "write_judgments"]
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -498,25 +502,3 @@ def write_judgments(df: pd.DataFrame, out: str | Path, manifest: dict | None = N
     with atomic_file(manifest_path(out)) as tmp_m:
         write_json(tmp_m, manifest if manifest is not None else df.attrs.get("manifest", {"synthetic": True}))
         write_csv(df, out)
-
-
-def read_corpus(path: str | Path) -> pd.DataFrame:
-    """Read a ``corpus.tsv`` as strings.
-
-    Raises:
-        InputError: missing file or no ``pair_ID`` column.
-    """
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(path, "file not found")
-    try:
-        df = pd.read_csv(p, sep="\t", keep_default_na=False, dtype=str)
-    except (UnicodeDecodeError, pd.errors.ParserError) as exc:
-        raise InputError(path, f"cannot read as a UTF-8 TSV: {exc}") from None
-    if "pair_ID" not in df.columns:
-        raise InputError(path, "no 'pair_ID' column in the header", line=1)
-    return df
-
-
-__all__ = ["DEFAULT_MODEL_FILE", "GROUPS", "GroupModel", "RELATIONS", "Simulation", "default_model", "expected_gold_shares", "load_model", "manifest_path", "pair_group", "read_corpus", "simulate", "simulate_judgments", "write_judgments"]
-

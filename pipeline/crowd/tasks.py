@@ -25,24 +25,26 @@ Outputs in ``out`` (written into a temporary directory renamed at the end; a fai
 
 from __future__ import annotations
 
+__all__ = ["ANNOTATIONS", "CORPUS_NEEDS", "INSTRUCTIONS", "LABELSTUDIO_CONFIG", "MTURK_TEMPLATE", "TASK_COLUMNS",
+           "build_task_rows", "control_rows_needed", "export_tasks", "read_corpus_pairs"]
+
 import random
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
-import yaml
 
 from pipeline import __version__
+from pipeline.common.corpus_io import read_one
 from pipeline.common.errors import InputError
-from pipeline.common.files import atomic_dir, key_lines, sha256_file, write_json
+from pipeline.common.files import atomic_dir, sha256_file, write_json
 from pipeline.common.options import PLATFORMS
 from pipeline.common.resources import ANNOTATIONS_DIR
-from pipeline.common.vocabulary import ANSWERS, ORDERS, RELATEDNESS_RANGE
-from pipeline.crowd.judgments import CONTROL_REPEAT_SEP, read_records
+from pipeline.common.vocabulary import ORDERS
+from pipeline.crowd.controls import DEFAULT_CONTROLS, ControlItem, load_controls
+from pipeline.crowd.judgments import CONTROL_REPEAT_SEP
 
 ANNOTATIONS = ANNOTATIONS_DIR
-DEFAULT_CONTROLS = ANNOTATIONS / "controls.yaml"
 INSTRUCTIONS = ANNOTATIONS / "instructions.md"
 MTURK_TEMPLATE = ANNOTATIONS / "templates" / "mturk_question.html"
 LABELSTUDIO_CONFIG = ANNOTATIONS / "templates" / "labelstudio_config.xml"
@@ -50,117 +52,6 @@ LABELSTUDIO_CONFIG = ANNOTATIONS / "templates" / "labelstudio_config.xml"
 TASK_COLUMNS = ["pair_ID", "order", "first_sentence", "second_sentence", "is_control"]
 """Columns of every task row; the csv platform adds ``judgments_needed``, Label Studio's ``data`` has both."""
 CORPUS_NEEDS = ("pair_ID", "sentence_A", "sentence_B")
-CONTROL_FIELDS = ("id", "sentence_A", "sentence_B", "relatedness", "answer_AB", "answer_BA")
-
-
-@dataclass(frozen=True)
-class ControlItem:
-    """A pair with known answers (``annotations/controls.yaml``).
-
-    ``relatedness`` is the inclusive range (low, high) the mean rating of a careful crowd should fall in;
-    ``answer_AB`` answers "if sentence_A is true, is sentence_B true?", ``answer_BA`` the reverse; both are
-    ``TRUE`` | ``UNKNOWN`` | ``FALSE``.
-    """
-
-    id: str
-    sentence_A: str
-    sentence_B: str
-    relatedness: tuple[float, float]
-    answer_AB: str
-    answer_BA: str
-    note: str = ""
-
-
-# ------------------------------------------------------------------------------------------------ controls
-
-
-def _answer_value(value) -> str | None:
-    if value is True:  # unquoted TRUE / FALSE / yes / no are YAML booleans
-        return "TRUE"
-    if value is False:
-        return "FALSE"
-    if isinstance(value, str) and value.strip().upper() in ANSWERS:
-        return value.strip().upper()
-    return None
-
-
-def load_controls(path: str | Path | None = None) -> list[ControlItem]:
-    """Read control items: a YAML mapping whose ``controls`` is a list of items with ``id`` (no blanks and no
-    ``#``), ``sentence_A``, ``sentence_B`` (distinct, non-empty), ``relatedness: [low, high]`` (within 1-5,
-    low <= high), ``answer_AB`` and ``answer_BA`` (``TRUE`` | ``UNKNOWN`` | ``FALSE``) and an optional ``note``.
-
-    Args:
-        path: the file; default ``annotations/controls.yaml``.
-
-    Raises:
-        InputError: missing file, bad YAML, or a bad item, naming the file, the item's line and the field.
-    """
-    path = Path(path) if path is not None else DEFAULT_CONTROLS
-    if not path.is_file():
-        raise InputError(path, "file not found" if not path.exists() else "not a file")
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
-    except UnicodeDecodeError as exc:
-        raise InputError(path, f"not valid UTF-8: {exc.reason}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(path, f"not valid YAML: {getattr(exc, 'problem', exc)}",
-                         line=mark.line + 1 if mark else None) from None
-    items = data.get("controls") if isinstance(data, dict) else None
-    if not isinstance(items, list) or not items:
-        raise InputError(path, "expected a mapping with a non-empty list 'controls'", field="controls")
-    out: list[ControlItem] = []
-    seen: dict[str, int] = {}
-    for i, item in enumerate(items):
-        def bad(problem: str, fld: str | None = None, i: int = i) -> InputError:
-            lines = key_lines(text)  # parses the text again: only for the error
-            line = lines.get(("controls", i, fld), lines.get(("controls", i)))
-            return InputError(path, f"control {i + 1}: {problem}", line=line, field=fld)
-
-        if not isinstance(item, dict):
-            raise bad("an item is a mapping with " + ", ".join(CONTROL_FIELDS))
-        for fld in CONTROL_FIELDS:
-            if item.get(fld) in (None, ""):
-                raise bad(f"missing {fld!r}", fld)
-        unknown = sorted(set(item) - set(CONTROL_FIELDS) - {"note"})
-        if unknown:
-            raise bad(f"unknown field {unknown[0]!r}", unknown[0])
-        cid = str(item["id"]).strip()
-        if CONTROL_REPEAT_SEP in cid or any(c.isspace() for c in cid):
-            raise bad(f"id {cid!r} must not contain blanks or {CONTROL_REPEAT_SEP!r}", "id")
-        if cid in seen:
-            raise bad(f"id {cid!r} repeats control {seen[cid]}", "id")
-        seen[cid] = i + 1
-        a, b = (" ".join(str(item[f]).split()) for f in ("sentence_A", "sentence_B"))
-        if a == b:
-            raise bad("sentence_A and sentence_B are identical", "sentence_B")
-        rng = item["relatedness"]
-        lo, hi = RELATEDNESS_RANGE
-        if (not isinstance(rng, list) or len(rng) != 2
-                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in rng)
-                or not lo <= rng[0] <= rng[1] <= hi):
-            raise bad(f"relatedness must be [low, high] with {lo} <= low <= high <= {hi}, got {rng!r}",
-                      "relatedness")
-        answers = {}
-        for fld in ("answer_AB", "answer_BA"):
-            answers[fld] = _answer_value(item[fld])
-            if answers[fld] is None:
-                raise bad(f"{fld} {item[fld]!r} is not one of {', '.join(ANSWERS)}", fld)
-        out.append(ControlItem(cid, a, b, (float(rng[0]), float(rng[1])), answers["answer_AB"],
-                               answers["answer_BA"], str(item.get("note") or "")))
-    return out
-
-
-def controls_table(items: list[ControlItem]) -> pd.DataFrame:
-    """Control items as a table: ``pair_ID answer_AB answer_BA relatedness_min relatedness_max sentence_A
-    sentence_B`` (one row per item; a reused item's ``ID#n`` rows map back with
-    :func:`pipeline.judgments.control_base_id`)."""
-    return pd.DataFrame([{"pair_ID": c.id, "answer_AB": c.answer_AB, "answer_BA": c.answer_BA,
-                          "relatedness_min": c.relatedness[0], "relatedness_max": c.relatedness[1],
-                          "sentence_A": c.sentence_A, "sentence_B": c.sentence_B} for c in items],
-                        columns=["pair_ID", "answer_AB", "answer_BA", "relatedness_min", "relatedness_max",
-                                 "sentence_A", "sentence_B"])
 
 
 # -------------------------------------------------------------------------------------------------- corpus
@@ -168,40 +59,21 @@ def controls_table(items: list[ControlItem]) -> pd.DataFrame:
 
 def read_corpus_pairs(path: str | Path) -> list[tuple[str, str, str]]:
     """``(pair_ID, sentence_A, sentence_B)`` of a ``corpus.tsv`` (``sick build``'s layout; only these three
-    columns are needed).
+    columns are needed), read by :func:`pipeline.common.corpus_io.read_one`.
 
     Raises:
-        InputError: missing file, bad UTF-8 or quoting, a missing column, a line with the wrong number of
-            fields, an empty field or a repeated pair_ID (naming its line and field).
+        InputError: missing file, bad UTF-8, a missing column, a line with the wrong number of fields, an empty
+            field or a repeated pair_ID (naming its line and field).
     """
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(path, "file not found" if not path.exists() else "not a file")
-    header, records = read_records(path, "\t")
-    for col in CORPUS_NEEDS:
-        if col not in header:
-            raise InputError(path, f"missing column {col!r} (a corpus.tsv of sick build has "
-                                   f"{', '.join(CORPUS_NEEDS)}…)", line=1, field=col)
-    index = [header.index(col) for col in CORPUS_NEEDS]
+    df = read_one(path, required=CORPUS_NEEDS, numeric=False)
+    lines = df.attrs["lines"]
     pairs = []
-    seen: dict[str, int] = {}
-    for n, rec in records:
-        if len(rec) != len(header):
-            raise InputError(path, f"expected {len(header)} fields, found {len(rec)}", line=n)
-        pid, a, b = (rec[i].strip() for i in index)
+    for i, (pid, a, b) in enumerate(zip(*(df[c] for c in CORPUS_NEEDS))):
         for fld, value in zip(CORPUS_NEEDS, (pid, a, b)):
             if not value:
-                raise InputError(path, f"empty {fld}", line=n, field=fld)
-        if pid in seen:
-            raise InputError(path, f"pair_ID {pid!r} repeats line {seen[pid]}", line=n, field="pair_ID")
-        seen[pid] = n
+                raise InputError(path, f"empty {fld}", line=lines[i], field=fld)
         pairs.append((pid, a, b))
-    if not pairs:
-        raise InputError(path, "no pairs")
     return pairs
-
-
-# -------------------------------------------------------------------------------------------------- export
 
 
 def control_rows_needed(corpus_rows: int, control_rate: float) -> int:

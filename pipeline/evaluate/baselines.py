@@ -25,6 +25,10 @@ printed figures are means (and sd) over the R runs.
 
 from __future__ import annotations
 
+__all__ = ["TOKEN", "chance", "label_distribution", "majority", "overlap", "overlap_label", "overlap_scores",
+           "overlap_sts", "probability_baseline", "read_sts_input", "run_baseline", "stop_words", "tokens",
+           "write_score_lines", "write_submission"]
+
 import re
 from collections import Counter
 from pathlib import Path
@@ -60,7 +64,7 @@ def stop_words(pairs_a: Sequence[str], pairs_b: Sequence[str], stop_count: int =
         raise ValueError("stop_count must be >= 0")
     if stop_count and stop_count >= len(freqs):
         raise ValueError(f"stop_count {stop_count} must be below the number of distinct tokens ({len(freqs)})")
-    return set(sorted(freqs, key=freqs.get, reverse=True)[:stop_count]) if stop_count else set()
+    return set(sorted(freqs, key=lambda w: freqs[w], reverse=True)[:stop_count]) if stop_count else set()
 
 
 def overlap_scores(pairs_a: Sequence[str], pairs_b: Sequence[str], stop_count: int = 3,
@@ -226,6 +230,3 @@ def run_baseline(method: str, test, train=None, out=None, seed: int = 1, runs: i
                     write_submission(sub, rows)
                 results.append(score(test, sub))
     return results
-
-
-__all__ = ["TOKEN", "chance", "label_distribution", "majority", "overlap", "overlap_label", "overlap_scores", "overlap_sts", "probability_baseline", "read_sts_input", "run_baseline", "stop_words", "tokens", "write_score_lines", "write_submission"]

@@ -21,6 +21,10 @@ Rescaling: cosine c in [-1, 1] is mapped linearly onto the gold range, ``lo + (h
 
 from __future__ import annotations
 
+__all__ = ["BUNDLED", "DEFAULT_MODEL", "GOLD_RANGE", "INSTALL_HINT", "MissingExtra", "cosine_similarities",
+           "embedding_scores", "evaluate", "guess_format", "load_model", "read_pairs", "rescale", "resolve_model",
+           "run_embedding_baseline", "write_sick_submission", "write_sts_answers"]
+
 import functools
 import os
 from pathlib import Path
@@ -175,12 +179,12 @@ def write_sts_answers(path, scores) -> None:
 
 def evaluate(gold, scores) -> dict:
     """Pearson and Spearman (average ranks) of scores against gold, ignoring NaN gold (unscored pairs)."""
-    from scipy.stats import pearsonr, spearmanr
+    from pipeline.evaluate.semeval import pearson, spearman  # the project's one Pearson (R's cor)
+
     g = np.asarray(gold, dtype=np.float64)
     s = np.asarray(scores, dtype=np.float64)
     m = ~np.isnan(g)
-    return {"pairs": int(m.sum()), "pearson": float(pearsonr(g[m], s[m])[0]),
-            "spearman": float(spearmanr(g[m], s[m])[0])}
+    return {"pairs": int(m.sum()), "pearson": float(pearson(g[m], s[m])), "spearman": float(spearman(g[m], s[m]))}
 
 
 def run_embedding_baseline(test, out, model_name: str = DEFAULT_MODEL, fmt: str | None = None,

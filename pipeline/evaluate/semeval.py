@@ -41,6 +41,9 @@ Where the official scorer is lenient and we are stricter or louder (documented d
 
 from __future__ import annotations
 
+__all__ = ["LABELS", "exit_status", "format_table", "mse", "pearson", "r_format", "read_sick", "relatedness_metrics",
+           "score", "spearman", "zscore"]
+
 import math
 import re
 from pathlib import Path
@@ -374,6 +377,3 @@ def _json_safe(obj):
     if isinstance(obj, float) and math.isnan(obj):
         return None
     return obj
-
-
-__all__ = ["LABELS", "exit_status", "format_table", "mse", "pearson", "r_format", "read_sick", "relatedness_metrics", "score", "spearman", "zscore"]

@@ -28,6 +28,10 @@ official script prints it.
 
 from __future__ import annotations
 
+__all__ = ["DEFAULT_SYSTEM_PATTERN", "GOLD_PREFIX", "STSB_GENRES", "StsbRow", "gold_sets", "pearson_or_none",
+           "read_sts_gold", "read_sts_system", "read_stsb", "read_stsb_system", "score_sts", "score_sts_all",
+           "score_stsb"]
+
 import math
 import re
 from dataclasses import dataclass
@@ -48,9 +52,9 @@ STSB_GENRES = {"main-news": "main-news", "main-captions": "main-captions",
 
 
 # --------------------------------------------------------------------------------------------- helpers
-def pearson(x, y) -> float | None:
-    """Pearson r in float64 (:func:`pipeline.score_semeval.pearson`), or None when undefined (fewer than 2 pairs
-    or a constant side)."""
+def pearson_or_none(x, y) -> float | None:
+    """The project's one Pearson r (:func:`pipeline.evaluate.semeval.pearson`), or None when undefined (fewer
+    than 2 pairs or a constant side), as the STS scorer prints no figure then."""
     if np.asarray(x).size < 2:
         return None
     r = score_semeval.pearson(x, y)
@@ -140,7 +144,7 @@ def score_sts(gold_path, system_path) -> dict:
         s.append(sv)
     if out_of_range:
         warnings.append(f"{out_of_range} system score(s) outside 0-5 (scored as given)")
-    r = pearson(g, s)
+    r = pearson_or_none(g, s)
     if r is None:
         warnings.append("Pearson undefined (fewer than 2 scored pairs or constant scores)")
     return {"gold": str(gold_path), "gold_sha256": sha256_file(gold_path), "system": str(system_path),
@@ -277,7 +281,7 @@ def score_stsb(gold_csv, system_path) -> dict:
     ss = np.array(system, dtype=np.float64)
 
     def block(mask) -> dict:
-        return {"pairs": int(mask.sum()), "pearson": pearson(gs[mask], ss[mask])}
+        return {"pairs": int(mask.sum()), "pearson": pearson_or_none(gs[mask], ss[mask])}
 
     splits = {}
     for name in dict.fromkeys(n for n, _ in rows):

@@ -18,6 +18,8 @@ lacking a required attribute (or with a non-integer offset) raises :class:`Input
 
 from __future__ import annotations
 
+__all__ = ["Contributor", "Part", "Pyramid", "SCU", "expand_paths", "read_pyramid", "read_pyramids", "topic_of"]
+
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field

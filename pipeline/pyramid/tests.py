@@ -22,6 +22,10 @@ ties broken by a seeded random order) and mean reciprocal rank.
 
 from __future__ import annotations
 
+__all__ = ["BINARY_COLUMNS", "BagEncoder", "CONTENT_POS", "MIN_SHARED_NEG", "MIN_WORDS", "N_DISTRACTORS",
+           "SentenceEncoder", "TextInfo", "analyse", "best_threshold", "build_tests", "evaluate", "f_measure",
+           "make_encoder", "pair_ok", "read_tests", "varied", "write_tests"]
+
 import itertools
 import json
 import random

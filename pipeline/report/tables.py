@@ -8,6 +8,11 @@ writes them as TSV, ``report.md``/``report.html`` with ``plots/*.png`` and the r
 
 from __future__ import annotations
 
+__all__ = ["GROUPS", "RANGES", "TSV_NAMES", "agreement_summary", "compute", "direction_summary", "label_stats",
+           "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies",
+           "table5_pair_distribution", "table6_distribution", "table7_crosstab", "table8_relatedness_by_pair_type",
+           "table9_entailment_by_pair_type", "write_report"]
+
 import html
 import json
 from pathlib import Path
@@ -15,10 +20,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from pipeline.common.corpus_io import read_corpus
 from pipeline.common.files import atomic_dir, write_json, write_tsv
 from pipeline.common.vocabulary import LABELS, PAIR_GROUP_NAMES, PAIR_GROUPS, STAGES, pair_group
 from pipeline.corpus.rules import DEFAULT_RULES_DIR, _read_yaml
-from pipeline.report.io import read_corpus, write_release
+from pipeline.report.io import write_release
 
 RANGES = ("[1-2)", "[2-3)", "[3-4)", "[4-5]")
 BIN_EDGES = [1.0, 2.0, 3.0, 4.0]
@@ -293,7 +299,7 @@ def make_plots(df: pd.DataFrame, res: dict, plot_dir: Path) -> list[tuple[str, s
         labels = _labels_present(d)
         fig, ax = plt.subplots(figsize=(7, 4.2))
         bins = np.arange(1, 5.01, 0.25)
-        ax.hist([d["relatedness_score"][d["entailment_label"] == lb] for lb in labels], bins=bins,
+        ax.hist([d["relatedness_score"][d["entailment_label"] == lb] for lb in labels], bins=list(bins),
                 stacked=True, label=labels, edgecolor="white", linewidth=0.5)
         ax.set_xlabel("relatedness score (1-5)")
         ax.set_ylabel("pairs")
@@ -457,6 +463,3 @@ def write_report(paths, out_dir: str | Path, families: dict[str, str] | None = N
         res["release"] = write_release(df, tmp)
     res["plots"] = [p for p, _ in plots]
     return res
-
-
-__all__ = ["GROUPS", "RANGES", "TSV_NAMES", "agreement_summary", "compute", "direction_summary", "label_stats", "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies", "table5_pair_distribution", "table6_distribution", "table7_crosstab", "table8_relatedness_by_pair_type", "table9_entailment_by_pair_type", "write_report"]

@@ -8,6 +8,8 @@ lists come from lexicons and are turned into sets once (:meth:`~pipeline.rules.R
 
 from __future__ import annotations
 
+__all__: list[str] = []  # helpers for the action modules only
+
 import functools
 
 from pipeline.common import resources

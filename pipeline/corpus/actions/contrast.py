@@ -17,6 +17,11 @@ Actions only read the one spaCy parse: no ``nlp()`` call here.
 
 from __future__ import annotations
 
+__all__ = ["DEFAULT_FROZEN", "DEFAULT_NEGATIVES", "DO_FORMS", "DeterminerOppositeParams", "FINITE_TAGS",
+           "InsertNegationParams", "LexiconOppositeParams", "RemoveNegationParams", "ThereIsNoParams",
+           "WordnetAntonymParams", "determiner_opposite", "insert_negation", "lexicon_opposite", "remove_negation",
+           "there_is_no", "wordnet_antonym"]
+
 import functools
 from typing import Any
 

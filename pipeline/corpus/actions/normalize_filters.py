@@ -9,6 +9,10 @@ predicates run together.
 
 from __future__ import annotations
 
+__all__ = ["DropLongParams", "DropMultiParams", "DropPronounParams", "DropQuestionParams", "PredicateParams",
+           "RunOnParams", "drop_first_second_person", "drop_multiple_sentences", "drop_question", "drop_run_on",
+           "drop_too_long", "require_predicate"]
+
 from pydantic import BaseModel
 
 from pipeline.common.errors import Unnormalizable

@@ -9,6 +9,8 @@ the tagger read as a noun, garments ("in a red shirt" is not a place). The actio
 
 from __future__ import annotations
 
+__all__ = ["FragmentParams", "fragment_to_sentence"]
+
 import functools
 
 from pydantic import BaseModel

@@ -13,6 +13,10 @@ synonym) is inflected from that current form.
 
 from __future__ import annotations
 
+__all__ = ["CatenativeParams", "ContinuousParams", "ModalParams", "PhrasalParams", "SubordinateParams",
+           "catenative_to_continuous", "modal_to_continuous", "phrasal_verb_synonym", "present_continuous",
+           "subordinate_to_coordinate"]
+
 from typing import Iterable, Literal
 
 from pydantic import BaseModel

@@ -9,6 +9,10 @@ lower-cased, and an article for a bare singular subject. Each action edits a
 
 from __future__ import annotations
 
+__all__ = ["ArticleParams", "DeleteTokensParams", "LowercaseParams", "MweParams", "NamedEntityParams", "NumberParams",
+           "POSSESSIVE_PRONOUNS", "PossessiveParams", "add_article", "delete_tokens", "drop_mwe",
+           "lowercase_common_words", "named_entity_to_class", "normalize_numbers", "possessive_to_determiner"]
+
 import functools
 import re
 

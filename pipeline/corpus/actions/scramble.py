@@ -16,6 +16,8 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 
 from __future__ import annotations
 
+__all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapModifiersParams", "swap_arguments", "swap_modifiers"]
+
 import functools
 from typing import Literal
 

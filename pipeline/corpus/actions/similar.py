@@ -22,6 +22,11 @@ WordNet look-up is cached per word.
 
 from __future__ import annotations
 
+__all__ = ["AdjectiveRelativeParams", "AgentiveParams", "CompoundRelativeParams", "ImpliedModifierParams", "NOUN_TAGS",
+           "PRESENT_TAGS", "SwapDeterminerParams", "SwapQuantifierParams", "SynonymParams", "VoiceParams", "WN_POS",
+           "active_to_passive", "add_implied_modifier", "adjective_to_relative", "compound_to_relative",
+           "expand_agentive_noun", "passive_to_active", "swap_determiner", "swap_quantifier", "wordnet_synonym"]
+
 import functools
 from typing import Literal
 

@@ -22,9 +22,9 @@ from pipeline.cli import parser
 from pipeline.common.errors import InputError
 from pipeline.common.vocabulary import ANSWERS, ORDERS
 from pipeline.corpus.job import CORPUS_COLUMNS
+from pipeline.crowd.controls import DEFAULT_CONTROLS, controls_table, load_controls
 from pipeline.crowd.judgments import JUDGMENT_COLUMNS, control_base_id, read_judgments, write_judgments
 from pipeline.crowd.tasks import (
-    DEFAULT_CONTROLS,
     INSTRUCTIONS,
     LABELSTUDIO_CONFIG,
     MTURK_TEMPLATE,
@@ -32,9 +32,7 @@ from pipeline.crowd.tasks import (
     TASK_COLUMNS,
     build_task_rows,
     control_rows_needed,
-    controls_table,
     export_tasks,
-    load_controls,
     read_corpus_pairs,
 )
 
@@ -368,7 +366,7 @@ def test_missing_corpus_and_missing_columns(tmp_path):
 @pytest.mark.parametrize("line, replace, field, words", [
     (3, ("A", ""), "sentence_A", "empty sentence_A"),
     (4, ("3\t", "2\t"), "pair_ID", "repeats line 3"),
-    (2, ("\t", "\t\t"), None, "expected 17 fields"),
+    (2, ("\t", "\t\t"), None, "expected 17 fields .as the header., found 18"),
 ])
 def test_bad_corpus_lines(tmp_path, line, replace, field, words):
     path = make_corpus(tmp_path / "c.tsv", 5)

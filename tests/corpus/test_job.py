@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 from pipeline.cli import main
-from pipeline.corpus.dedup import dedup
 from pipeline.common.resources import DEFAULT_INPUT
+from pipeline.corpus.dedup import dedup
 from pipeline.corpus.job import CORPUS_COLUMNS
 from pipeline.corpus.pair import Group, Pair, Slot
 
@@ -150,7 +150,7 @@ def test_manifest_records_inputs_and_rules(built):
     m = json.loads((built / "manifest.json").read_text())
     assert m["seed"] == 7
     assert m["inputs"][0]["sha256"] == hashlib.sha256(DEFAULT_INPUT.read_bytes()).hexdigest()
-    rules_dir = Path(__file__).resolve().parent.parent / "rules"
+    rules_dir = Path(__file__).resolve().parents[2] / "rules"
     assert set(m["rules"]["files"]) == {p.relative_to(rules_dir).as_posix() for p in rules_dir.rglob("*.yaml")}
     for rel, digest in m["rules"]["files"].items():
         assert hashlib.sha256((rules_dir / rel).read_bytes()).hexdigest() == digest

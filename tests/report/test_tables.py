@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from pipeline.common.corpus_io import read_corpus
 from pipeline.common.errors import InputError, RuleError
-from pipeline.report.io import read_corpus
 from pipeline.report.tables import GROUPS, RANGES, TSV_NAMES, rule_families, write_report
 
 FILES = ("SICK_train.txt", "SICK_trial.txt", "SICK_test_annotated.txt")

@@ -74,7 +74,7 @@ def test_every_written_sentence_gets_s2(written):
 
 
 def test_candidates_record_their_rules(written):
-    for s1, cands in written.items():
+    for _s1, cands in written.items():
         for c in cands:
             assert c.rules and all(r in S2_RULES for r in c.rules), c
 

@@ -75,7 +75,7 @@ def test_chance(sick, tmp_path):
     acc = sum(r["entailment"]["accuracy"] for r in rs) / 5
     rr = sum(r["relatedness"]["pearson"] for r in rs) / 5
     assert abs(acc - 33.3) <= 1 and round(rr, 1) == 0
-    vals = [float(l.split("\t")[2]) for l in (tmp_path / "c.txt").read_text().splitlines()[1:]]
+    vals = [float(line.split("\t")[2]) for line in (tmp_path / "c.txt").read_text().splitlines()[1:]]
     assert min(vals) >= 1 and max(vals) <= 5
 
 

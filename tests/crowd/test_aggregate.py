@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 from pipeline.cli import main
+from pipeline.common.vocabulary import ANSWERS
 from pipeline.crowd.aggregate import (
     DIRECTION_LABELS,
     WORKER_COLUMNS,
@@ -20,14 +21,13 @@ from pipeline.crowd.aggregate import (
     aggregate,
     gold_label,
     gold_labels,
-    load_controls,
-    parse_controls,
     write_outputs,
 )
+from pipeline.crowd.controls import controls_by_id, controls_table, load_controls
 from pipeline.crowd.judgments import JUDGMENT_COLUMNS
 from pipeline.crowd.simulate import expected_gold_shares, simulate, write_judgments
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # --------------------------------------------------------------------------------------------------- gold rule
 
@@ -214,29 +214,21 @@ def test_bad_input(sim_control_dict, hand):
         aggregate(judgments, pd.concat([corpus, corpus]))
 
 
-def test_controls_yaml_formats(tmp_path):
-    c = parse_controls({"controls": [
-        {"id": "CTRL-001", "answer_AB": "TRUE", "answer_BA": "UNKNOWN", "relatedness": [2.5, 5]},
-        {"id": "CTRL-002", "expected": {"AB": False, "BA": "no"}},
-        {"id": "CTRL-003", "AB": "A_neutral_B", "BA": "can't say", "relatedness_min": 1, "relatedness_max": 2},
-    ]})
-    assert c["CTRL-001"] == {"AB": "TRUE", "BA": "UNKNOWN", "relatedness": (2.5, 5.0)}
-    assert c["CTRL-002"] == {"AB": "FALSE", "BA": "FALSE", "relatedness": None}
-    assert c["CTRL-003"]["AB"] == "UNKNOWN" and c["CTRL-003"]["relatedness"] == (1.0, 2.0)
+def test_aggregate_reads_controls_through_the_one_strict_loader(tmp_path):
+    """Aggregation takes the controls of :mod:`pipeline.crowd.controls`: a file export rejects, aggregate rejects."""
     from pipeline.common.errors import InputError
 
-    with pytest.raises(InputError, match="no expected answer"):
-        parse_controls([{"id": "CTRL-9"}])
-    with pytest.raises(InputError, match="twice"):
-        parse_controls([{"id": "C", "AB": "TRUE"}, {"id": "C", "AB": "TRUE"}])
+    c = controls_by_id(load_controls(ROOT / "annotations" / "controls.yaml"))
+    assert c and all(k.startswith("CTRL-") for k in c)
+    assert all(v["AB"] in ANSWERS and v["BA"] in ANSWERS for v in c.values())
+    assert all(1 <= v["relatedness"][0] <= v["relatedness"][1] <= 5 for v in c.values())
+    bad = tmp_path / "controls.yaml"
+    bad.write_text("controls:\n  - {id: C1, sentence_A: a b, sentence_B: c d, relatedness: [.nan, 5],\n"
+                   "     answer_AB: TRUE, answer_BA: TRUE}\n", encoding="utf-8")
+    with pytest.raises(InputError, match="relatedness"):
+        load_controls(bad)
     with pytest.raises(InputError, match="not found"):
         load_controls(tmp_path / "none.yaml")
-
-
-def test_project_controls_file_loads():
-    c = load_controls(ROOT / "annotations" / "controls.yaml")
-    assert c and all(k.startswith("CTRL-") for k in c)
-    assert all(v["AB"] and v["BA"] for v in c.values())
 
 
 def test_control_mean_rating_outside_range(sim_control_dict, hand):
@@ -339,9 +331,9 @@ def test_simulated_round_reproduces_sicks_published_distributions(shared_data):
                 bins[min(int(float(row["relatedness_score"])), 4)] += 1
     n = sum(labels.values())
     corpus = _design_mix_corpus(760)
-    controls = load_controls(ROOT / "annotations" / "controls.yaml")
-    sim = simulate(corpus, seed=1, controls=controls)
-    gold = aggregate(sim.judgments, corpus, controls).gold
+    items = load_controls(ROOT / "annotations" / "controls.yaml")
+    sim = simulate(corpus, seed=1, controls=controls_table(items))
+    gold = aggregate(sim.judgments, corpus, controls_by_id(items)).gold
     got_labels = gold["entailment_label"].value_counts(normalize=True)
     for label, count in labels.items():
         assert abs(got_labels[label] - count / n) < 0.02, (label, got_labels[label], count / n)
@@ -359,7 +351,7 @@ def test_agreement_figures_computed_independently(simulated, aggregated):
     kept = set(aggregated.workers.loc[~aggregated.workers["excluded"], "worker_id"])
     j = sim.judgments[~sim.judgments["is_control"] & sim.judgments["worker_id"].isin(kept)]
     ratings, votes = {}, {}
-    for p, w, o, r, a in zip(j["pair_ID"], j["worker_id"], j["order"], j["relatedness"], j["answer"]):
+    for p, _w, o, r, a in zip(j["pair_ID"], j["worker_id"], j["order"], j["relatedness"], j["answer"]):
         ratings.setdefault(p, []).append(r)
         votes.setdefault(p, {}).setdefault(o, []).append(a)
     sds = [statistics.stdev(v) for v in ratings.values() if len(v) > 1]
