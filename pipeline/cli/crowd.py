@@ -54,7 +54,8 @@ def cmd_simulate(args) -> int:
     from pipeline.common.corpus_io import read_corpus
     from pipeline.crowd.simulate import default_model, load_model, simulate, write_judgments
 
-    corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False)
+    # our corpus.tsv is written by write_tsv, which quotes a field holding a quote
+    corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False, csv_quoting=True)
     controls = None
     if args.controls:
         from pipeline.crowd.controls import controls_table, load_controls
@@ -109,7 +110,8 @@ def cmd_aggregate(args) -> int:
     from pipeline.crowd.controls import DEFAULT_CONTROLS, controls_by_id, load_controls
     from pipeline.crowd.judgments import read_judgments
 
-    corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False)
+    # our corpus.tsv is written by write_tsv, which quotes a field holding a quote
+    corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False, csv_quoting=True)
     controls = {}
     if args.controls:
         controls = controls_by_id(load_controls(args.controls))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = ["REQUIRED", "read_corpus", "read_one"]
 
+import csv
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -27,11 +28,14 @@ def _set_from_name(path: Path) -> str:
     return ""
 
 
-def read_one(path: str | Path, required: Sequence[str] = REQUIRED, numeric: bool = True) -> pd.DataFrame:
+def read_one(path: str | Path, required: Sequence[str] = REQUIRED, numeric: bool = True,
+             csv_quoting: bool = False) -> pd.DataFrame:
     """Read one corpus file as strings (fields stripped), with ``relatedness_score`` as float (NaN when empty).
 
     ``required``: the columns that must be present. ``numeric=False`` keeps ``relatedness_score`` (when present)
     as the stripped text and adds no ``SemEval_set``, for stages that pass the corpus columns through unchanged.
+    ``csv_quoting=True`` reads a field that starts with ``"`` as a CSV-quoted field (``""`` inside), the way
+    :func:`pipeline.common.files.write_tsv` writes a field holding a quote; SICK's files need it off.
     ``df.attrs["lines"]`` holds each row's line number in the file.
 
     Raises:
@@ -57,7 +61,7 @@ def read_one(path: str | Path, required: Sequence[str] = REQUIRED, numeric: bool
     for i, ln in enumerate(lines[1:], start=2):
         if not ln.strip():
             continue
-        fields = ln.split("\t")
+        fields = next(csv.reader([ln], delimiter="\t")) if csv_quoting and '"' in ln else ln.split("\t")
         if len(fields) != len(header):
             raise InputError(path, f"expected {len(header)} fields (as the header), found {len(fields)}", line=i)
         rows.append([f.strip() for f in fields])
@@ -93,7 +97,7 @@ def read_one(path: str | Path, required: Sequence[str] = REQUIRED, numeric: bool
 
 
 def read_corpus(paths: str | Path | Sequence[str | Path], required: Sequence[str] = REQUIRED,
-                numeric: bool = True) -> pd.DataFrame:
+                numeric: bool = True, csv_quoting: bool = False) -> pd.DataFrame:
     """Read one file or several (concatenated in order); see :func:`read_one` for ``required`` and ``numeric``.
 
     Raises:
@@ -101,7 +105,7 @@ def read_corpus(paths: str | Path | Sequence[str | Path], required: Sequence[str
     """
     if isinstance(paths, (str, Path)):
         paths = [paths]
-    frames = [read_one(p, required, numeric) for p in paths]
+    frames = [read_one(p, required, numeric, csv_quoting) for p in paths]
     if not frames:
         raise InputError("-", "no corpus file given")
     df = pd.concat(frames, ignore_index=True, sort=False)

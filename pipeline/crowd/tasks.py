@@ -65,7 +65,7 @@ def read_corpus_pairs(path: str | Path) -> list[tuple[str, str, str]]:
         InputError: missing file, bad UTF-8, a missing column, a line with the wrong number of fields, an empty
             field or a repeated pair_ID (naming its line and field).
     """
-    df = read_one(path, required=CORPUS_NEEDS, numeric=False)
+    df = read_one(path, required=CORPUS_NEEDS, numeric=False, csv_quoting=True)
     lines = df.attrs["lines"]
     pairs = []
     for i, (pid, a, b) in enumerate(zip(*(df[c] for c in CORPUS_NEEDS))):
