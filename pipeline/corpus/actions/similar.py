@@ -553,6 +553,8 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             entry = nouns.get(_lemma(tok))
             if not entry or tok.dep_ == "compound" or any(c.dep_ not in ("det", "prep") for c in tok.children):
                 continue  # "the grass which is tall and green" has a modifier already
+            if entry["text"] in (t.lower_ for t in doc):
+                continue  # "swimming in a pool" -/-> "swimming in a swimming pool"
             s = sent.fork()
             s.insert_before(tok.i, entry["text"])
             yield s.edits
