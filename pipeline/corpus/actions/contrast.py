@@ -151,6 +151,33 @@ def _match_at(doc, start: int, keys) -> tuple[str, int] | None:
     return best
 
 
+def _coordination_words(tok) -> set[str]:
+    """Lower-cased texts and lemmas of the words coordinated with ``tok`` (its conjuncts, the conjunct it
+    hangs from, and theirs), and of the other modifiers of the same kind on the same head ("brown and white
+    dog", "brown white dog"): a replacement already among them would repeat itself ("white and white")."""
+    root = _conj_root(tok)
+    group = _conjuncts(root)
+    if root.dep_ in ("amod", "compound", "nmod"):  # also those of coordinated heads: "a black dog and a white dog"
+        group += [c for h in _conjuncts(_conj_root(root.head)) for c in h.children if c.dep_ == root.dep_]
+    return {w for t in group if t.i != tok.i for w in (t.lower_, t.lemma_.lower())}
+
+
+def _conj_root(tok):
+    while tok.dep_ == "conj":
+        tok = tok.head
+    return tok
+
+
+def _conjuncts(root) -> list:
+    """``root`` and every token coordinated under it."""
+    group, stack = [], [root]
+    while stack:
+        t = stack.pop()
+        group.append(t)
+        stack.extend(c for c in t.children if c.dep_ == "conj")
+    return group
+
+
 # ------------------------------------------------------------------------------------- 1. negation
 
 
@@ -458,8 +485,8 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
                                      params.indirect, params.multiword):
-            if ant in params.exclude.get(lemma, ()):
-                continue
+            if ant in params.exclude.get(lemma, ()) or ant in _coordination_words(tok):
+                continue  # "brown and white" -/-> "white and white"
             if tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):
                 word = inflect_word(ant, tok.tag_)
             else:
@@ -564,6 +591,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "sitting down" needs the entry "sit down"
                 if group == "NOUN" and dst.lower() in noun_lemmas:
                     continue  # "a man and a woman" -> "a woman and a woman"
+                if dst.lower() in _coordination_words(tok):
+                    continue  # "black and white" -/-> "white and white"
                 s = sent.fork()
                 s.set_span(tok.i, end, _inflect_like(dst, tok, group))
                 g_src, g_dst = cond["genders"]

@@ -437,9 +437,16 @@ class SynonymParams(BaseModel):
 _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "VBD"), "ADJ": ("JJ",)}
 
 
+# general nouns that read badly beside a coordinated specific one ("a person and a woman")
+_HYPERNYM_SWAPS = frozenset({"person", "child", "kid", "animal", "instrument", "vehicle"})
+_IRREGULAR_PLURALS = {"person": "people"}  # lemminflect gives "persons"
+
+
 def _inflect_as(lemma: str, tag: str) -> str:
     if tag in ("NN", "JJ", "VB"):
         return lemma
+    if tag == "NNS" and lemma in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[lemma]
     if tag == "NNS":
         return inflect_word(lemma, "NNS") if " " not in lemma else plural(lemma)
     return inflect_word(lemma, tag)
@@ -456,12 +463,15 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
 
     Synonyms come from WordNet 3.0 (Fellbaum 1998), filtered by :func:`_wordnet_synonyms` (first sense only,
     attested in that sense, frequent), minus the blocklist lexicon (``{any: [word], n|v|a: {lemma: [word |
-    "*"]}}``), plus the curated additions lexicon (``{n|v|a: {lemma: [word]}}``). The synonym takes the
-    original's inflection (lemminflect).
+    "*"]}}``; ``"*"``: no WordNet synonym for this lemma), plus the curated additions lexicon (``{n|v|a:
+    {lemma: [word]}}``, never blocked; SICK's own S2s use hypernyms such as man -> person). The synonym takes
+    the original's inflection (lemminflect); it is not used when the sentence already has it ("a person is
+    talking to a person"), nor a general noun (person, animal) for a coordinated one ("a man and a woman").
     """
     block = ruleset.lexicon(params.blocklist_lexicon) or {}
     extra = ruleset.lexicon(params.additions_lexicon) or {}
     never = ruleset.derived(params.blocklist_lexicon, _blocked_anywhere)
+    present = {t.lower_ for t in sent.doc} | {_lemma(t) for t in sent.doc if t.pos_ in ("NOUN", "VERB", "ADJ")}
     for tok in sent.doc:
         if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha:
             continue
@@ -470,15 +480,18 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
         pos = WN_POS[tok.pos_]
         lemma = _lemma(tok)
         blocked = set((block.get(pos) or {}).get(lemma, ()))
-        if "*" in blocked:
-            continue
-        found = list((extra.get(pos) or {}).get(lemma, ()))
-        found += _wordnet_synonyms(lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf,
-                                   params.min_count)
+        curated = list((extra.get(pos) or {}).get(lemma, ()))
+        found = curated + ([] if "*" in blocked else list(_wordnet_synonyms(
+            lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf, params.min_count)))
+        coordinated = tok.pos_ == "NOUN" and (tok.dep_ == "conj" or children(tok, "conj"))
         seen = 0
         for syn in dict.fromkeys(found):
-            if syn in never or syn in blocked or syn == lemma or lemma_of(syn, tok.pos_) != syn:
-                continue  # blocked, or not a base form ("cows", "woods") that would inflect badly
+            if syn == lemma or (syn not in curated and (syn in never or syn in blocked)):
+                continue
+            if lemma_of(syn, tok.pos_) != syn:
+                continue  # not a base form ("cows", "woods") that would inflect badly
+            if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
+                continue  # "a person is talking to a person"; "a person and a woman"
             word = _inflect_as(syn, tok.tag_)
             if word.lower() == tok.lower_:
                 continue
@@ -545,6 +558,8 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             entry = nouns.get(_lemma(tok))
             if not entry or tok.dep_ == "compound" or any(c.dep_ not in ("det", "prep") for c in tok.children):
                 continue  # "the grass which is tall and green" has a modifier already
+            if entry["text"] in (t.lower_ for t in doc):
+                continue  # "swimming in a pool" -/-> "swimming in a swimming pool"
             s = sent.fork()
             s.insert_before(tok.i, entry["text"])
             yield s.edits
