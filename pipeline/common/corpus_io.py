@@ -109,6 +109,7 @@ def read_corpus(paths: str | Path | Sequence[str | Path], required: Sequence[str
     if not frames:
         raise InputError("-", "no corpus file given")
     df = pd.concat(frames, ignore_index=True, sort=False)
+    df.attrs = {}  # the line numbers of one file: they must not travel into written files (Parquet metadata)
     for c in df.columns:
         if c != "relatedness_score":
             df[c] = df[c].fillna("")
