@@ -39,6 +39,13 @@ def share(text: str) -> float:
     return value
 
 
+def add_force(parser: argparse.ArgumentParser) -> None:
+    """Add ``--force`` to a command that writes a directory (see :func:`pipeline.common.files.check_output_dir`)."""
+    parser.add_argument("--force", action="store_true",
+                        help="replace --out even if sick did not make it (never a file, nor a folder holding an "
+                             "input of the run)")
+
+
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Help that shows every option's default: "(default: X)" is added to a help text that does not already
     name its default, for options whose default is a value (not None, False or suppressed)."""

@@ -9,10 +9,12 @@ from __future__ import annotations
 __all__ = ["register"]
 
 import argparse
+import sys
 from pathlib import Path
 
-from pipeline.cli.argtypes import positive_int, probability, share
+from pipeline.cli.argtypes import add_force, positive_int, probability, share
 from pipeline.common.errors import InputError
+from pipeline.common.files import prepare_outputs
 from pipeline.common.options import BUILD_DEFAULTS
 
 
@@ -33,6 +35,8 @@ def cmd_build(args) -> int:
 
     filters = _filters(args.filter)
     sources = [SourceSpec.parse(s, filters) for s in (args.source or [f"tsv:{DEFAULT_INPUT}"])]
+    prepare_outputs(dirs=[args.out], inputs=[s.path for s in sources] + ([args.rules] if args.rules else []),
+                    force=args.force)
     cfg = BuildConfig(sources=sources, out=Path(args.out), pairs_per_source=args.pairs_per_source,
                       seed=args.seed, rules_dir=Path(args.rules) if args.rules else None,
                       all_candidates=args.all_candidates, skip_bad_lines=args.skip_bad_lines, quiet=args.quiet,
@@ -47,6 +51,7 @@ def cmd_normalize(args) -> int:
     from pipeline.corpus.rules import load_rules
     from pipeline.corpus.sources import read_sentences
 
+    prepare_outputs(files=[args.output])
     ruleset = load_rules(args.rules)
     texts = read_sentences(args.input)
     results = normalize_texts(texts, ruleset, progress=not args.quiet, total=len(texts))
@@ -64,6 +69,7 @@ def cmd_expand(args) -> int:
     from pipeline.corpus.rules import load_rules
     from pipeline.corpus.sources import read_sentences
 
+    prepare_outputs(files=[args.output])
     ruleset = load_rules(args.rules)
     texts = read_sentences(args.input)
     rows = []
@@ -78,6 +84,17 @@ def cmd_expand(args) -> int:
                 rows.append({"input": text, "family": fam, "output": "", "rules": "", "status": "no candidate"})
     with atomic_file(args.output) as tmp:
         write_tsv(tmp, rows, ["input", "family", "output", "rules", "status"])
+    return 0
+
+
+def cmd_setup(args) -> int:
+    from pipeline.common import resources
+
+    try:
+        resources.main()
+    except RuntimeError as exc:  # a missing wn package or spaCy model: an install problem, named in the message
+        print(f"sick: error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -97,6 +114,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seed of the source sample and of every choice; the same seed gives the same corpus")
     b.add_argument("--rules", metavar="DIR", help="rules directory (default: the project's rules/)")
     b.add_argument("--out", default="build/default", metavar="DIR", help="output directory")
+    add_force(b)
     b.add_argument("--all-candidates", action="store_true", help="also write candidates.tsv")
     b.add_argument("--skip-bad-lines", action="store_true",
                    help="record malformed input lines in dropped.tsv instead of stopping")
@@ -121,3 +139,9 @@ def register(sub: argparse._SubParsersAction) -> None:
             s.add_argument("--combine-rate", type=probability, default=BUILD_DEFAULTS["combine_rate"],
                            help="probability of choosing a combined (multi-rule) expansion when one exists")
         s.set_defaults(func=func)
+
+    u = sub.add_parser("setup", help="prepare WordNet for NLTK and check the spaCy model loads",
+                       description="Done on first use anyway; run it once after installing, e.g. from a wheel. "
+                                   "WordNet goes into $SICK_CACHE_DIR, the environment's share/sick-pipeline, or "
+                                   "~/.cache/sick-pipeline when the environment is read-only.")
+    u.set_defaults(func=cmd_setup)

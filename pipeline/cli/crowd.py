@@ -8,9 +8,9 @@ __all__ = ["register"]
 import argparse
 import sys
 
-from pipeline.cli.argtypes import non_negative_int, positive_int, probability, share
+from pipeline.cli.argtypes import add_force, non_negative_int, positive_int, probability, share
 from pipeline.common.errors import InputError
-from pipeline.common.files import atomic_file, sha256_file, write_json
+from pipeline.common.files import atomic_file, prepare_outputs, sha256_file, write_json
 from pipeline.common.options import AGGREGATION_METHODS, PLATFORMS, SIMULATION_DEFAULTS, TIES
 
 
@@ -18,6 +18,7 @@ def cmd_export(args) -> int:
     """``sick tasks export``: run :func:`export_tasks` with the parsed options; print a summary; return 0."""
     from pipeline.crowd.tasks import export_tasks
 
+    prepare_outputs(dirs=[args.out], inputs=[p for p in (args.corpus, args.controls) if p], force=args.force)
     counts = export_tasks(args.corpus, args.platform, args.out, per_order=args.per_order, controls=args.controls,
                           control_rate=args.control_rate, batch_size=args.batch_size, seed=args.seed)
     repeats = f", {counts['control_repeats']} control items reused" if counts["control_repeats"] else ""
@@ -46,14 +47,16 @@ def _add_tasks(subparsers) -> argparse.ArgumentParser:
                    help="rows per output file (default: one file)")
     e.add_argument("--seed", type=int, default=1, help="shuffling seed")
     e.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    add_force(e)
     e.set_defaults(func=cmd_export)
     return t
 
 
 def cmd_simulate(args) -> int:
     from pipeline.common.corpus_io import read_corpus
-    from pipeline.crowd.simulate import default_model, load_model, simulate, write_judgments
+    from pipeline.crowd.simulate import default_model, load_model, manifest_path, simulate, write_judgments
 
+    prepare_outputs(files=[args.out, manifest_path(args.out)])
     # our corpus.tsv is written by write_tsv, which quotes a field holding a quote
     corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False, csv_quoting=True)
     controls = None
@@ -110,6 +113,8 @@ def cmd_aggregate(args) -> int:
     from pipeline.crowd.controls import DEFAULT_CONTROLS, controls_by_id, load_controls
     from pipeline.crowd.judgments import read_judgments
 
+    prepare_outputs(dirs=[args.out], inputs=[p for p in (args.judgments, args.corpus, args.controls) if p],
+                    force=args.force)
     # our corpus.tsv is written by write_tsv, which quotes a field holding a quote
     corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False, csv_quoting=True)
     controls = {}
@@ -158,6 +163,7 @@ def _add_aggregate(subparsers) -> argparse.ArgumentParser:
                    help="list bad judgment rows in rejected.tsv instead of stopping")
     p.add_argument("--quiet", action="store_true", help="no summary")
     p.add_argument("--out", required=True, metavar="DIR", help="output directory for gold.tsv and the rest")
+    add_force(p)
     p.set_defaults(func=cmd_aggregate)
     return p
 
@@ -166,6 +172,7 @@ def cmd_aggregate_labels(args: argparse.Namespace) -> int:
     """Run ``sick aggregate-labels``; returns the exit status (errors are raised as InputError)."""
     from pipeline.crowd.labels import aggregate_labels, summary, write_table
 
+    prepare_outputs(files=[args.out, args.stats_json])  # both checked before either is written
     numeric = bool(args.numeric)
     if not numeric and args.sd_ddof is not None:
         raise InputError("--sd-ddof", "applies to --numeric labels only")

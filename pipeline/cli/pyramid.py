@@ -11,12 +11,16 @@ import argparse
 import json
 import sys
 
+from pipeline.cli.argtypes import add_force
+
 
 def cmd_build(args) -> int:
     from pipeline.common.errors import InputError
+    from pipeline.common.files import prepare_outputs
     from pipeline.pyramid.reader import read_pyramids
     from pipeline.pyramid.tests import build_tests, write_tests
 
+    prepare_outputs(dirs=[args.out], inputs=args.pyramids, force=args.force)
     pyramids, skipped = read_pyramids(args.pyramids, skip_bad_files=args.skip_bad_files)
     for _path, msg in skipped:
         print(f"skipped {msg}", file=sys.stderr)
@@ -54,6 +58,7 @@ def _add_pyramid(subparsers) -> argparse.ArgumentParser:
                    help=".pyr files, or directories searched for *.pyr")
     b.add_argument("--out", required=True, help="output directory (written atomically)")
     b.add_argument("--seed", type=int, default=0, help="seed of the negative pairs and distractors")
+    add_force(b)
     b.add_argument("--skip-bad-files", action="store_true", help="skip and report malformed files")
     b.set_defaults(func=cmd_build)
     e = sub.add_parser("eval", help="evaluate an encoder on the pyramid tests")

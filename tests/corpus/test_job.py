@@ -202,6 +202,7 @@ def test_bad_input_writes_nothing(tmp_path, capsys):
     assert not out.exists() and list(tmp_path.iterdir()) == [bad]
     # an existing output survives a failed run untouched
     out.mkdir()
+    (out / ".sick-output").touch()  # a previous output of sick, which a new build may replace
     (out / "corpus.tsv").write_text("keep me")
     assert main(["build", "--source", f"tsv:{bad}", "--out", str(out), "--quiet"]) == 2
     assert (out / "corpus.tsv").read_text() == "keep me"

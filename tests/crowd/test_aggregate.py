@@ -411,7 +411,7 @@ def test_outputs_byte_identical_for_a_fixed_seed(sim_controls, sim_control_dict,
         write_outputs(r, tmp_path / f"out{k}")
         outs.append(tmp_path / f"out{k}")
     names = sorted(p.name for p in outs[0].iterdir())
-    assert names == ["agreement.json", "gold.tsv", "rejected.tsv", "workers.tsv"]
+    assert names == [".sick-output", "agreement.json", "gold.tsv", "rejected.tsv", "workers.tsv"]
     for name in names:
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
     gold = pd.read_csv(outs[0] / "gold.tsv", sep="\t", keep_default_na=False, dtype=str)

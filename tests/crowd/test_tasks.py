@@ -204,7 +204,7 @@ def test_manifest_records_inputs_and_counts(corpus, tmp_path):
     assert manifest["seed"] == 9 and manifest["platform"] == "mturk"
     assert manifest["options"] == {"per_order": 5, "control_rate": 0.1, "batch_size": 40, "orders": ["AB", "BA"]}
     assert manifest["counts"] == counts
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(counts["files"])
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(counts["files"] + [".sick-output"])
     assert {"mturk_question.html", "instructions.md"} <= set(counts["files"])
     assert (tmp_path / "out" / "mturk_question.html").read_bytes() == MTURK_TEMPLATE.read_bytes()
 
@@ -214,7 +214,8 @@ def test_manifest_records_inputs_and_counts(corpus, tmp_path):
                                              ("csv", {"tasks.csv"})])
 def test_platform_files(corpus, tmp_path, platform, files):
     export_tasks(corpus, platform, tmp_path / "out")
-    assert {p.name for p in (tmp_path / "out").iterdir()} == files | {"instructions.md", "manifest.json"}
+    names = {p.name for p in (tmp_path / "out").iterdir()}
+    assert names == files | {"instructions.md", "manifest.json", ".sick-output"}
 
 
 class _Inputs(HTMLParser):
