@@ -23,11 +23,11 @@ import os
 import sys
 
 from pipeline import __version__
-from pipeline.cli import build, crowd, pyramid, report, score
+from pipeline.cli import build, crowd, pyramid, report, rules, score
 from pipeline.cli.argtypes import HelpFormatter, apply_formatter
 from pipeline.common.errors import SickError
 
-FAMILIES = (build, crowd, report, score, pyramid)
+FAMILIES = (build, rules, crowd, report, score, pyramid)
 
 
 def parser() -> argparse.ArgumentParser:

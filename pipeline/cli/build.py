@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from pipeline.cli.argtypes import add_force, positive_int, probability, share
+from pipeline.cli.rules import check_rules_dir
 from pipeline.common.errors import InputError
 from pipeline.common.files import prepare_outputs
 from pipeline.common.options import BUILD_DEFAULTS
@@ -37,6 +38,8 @@ def cmd_build(args) -> int:
     sources = [SourceSpec.parse(s, filters) for s in (args.source or [f"tsv:{DEFAULT_INPUT}"])]
     prepare_outputs(dirs=[args.out], inputs=[s.path for s in sources] + ([args.rules] if args.rules else []),
                     force=args.force)
+    if args.rules:  # a rule set other than the project's must pass its own examples first
+        check_rules_dir(args.rules)
     cfg = BuildConfig(sources=sources, out=Path(args.out), pairs_per_source=args.pairs_per_source,
                       seed=args.seed, rules_dir=Path(args.rules) if args.rules else None,
                       all_candidates=args.all_candidates, skip_bad_lines=args.skip_bad_lines, quiet=args.quiet,
@@ -52,6 +55,8 @@ def cmd_normalize(args) -> int:
     from pipeline.corpus.sources import read_sentences
 
     prepare_outputs(files=[args.output])
+    if args.rules:  # a rule set other than the project's must pass its own examples first
+        check_rules_dir(args.rules)
     ruleset = load_rules(args.rules)
     texts = read_sentences(args.input)
     results = normalize_texts(texts, ruleset, progress=not args.quiet, total=len(texts))
@@ -70,6 +75,8 @@ def cmd_expand(args) -> int:
     from pipeline.corpus.sources import read_sentences
 
     prepare_outputs(files=[args.output])
+    if args.rules:  # a rule set other than the project's must pass its own examples first
+        check_rules_dir(args.rules)
     ruleset = load_rules(args.rules)
     texts = read_sentences(args.input)
     rows = []

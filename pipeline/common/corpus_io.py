@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline.common.errors import InputError
+from pipeline.common.vocabulary import RELATEDNESS_RANGE
 
 REQUIRED = ("pair_ID", "sentence_A", "sentence_B", "relatedness_score", "entailment_label")
 """The columns ``sick report`` needs (``entailment_judgment`` is read as ``entailment_label``)."""
@@ -88,6 +89,12 @@ def read_one(path: str | Path, required: Sequence[str] = REQUIRED, numeric: bool
     if bad.any():
         i = int(bad.to_numpy().nonzero()[0][0])
         raise InputError(path, f"relatedness {df['relatedness_score'].iat[i]!r} is not a number", line=line_no[i],
+                         field="relatedness_score")
+    out_of_range = rel.notna() & ~rel.between(*RELATEDNESS_RANGE)  # also inf
+    if out_of_range.any():
+        i = int(out_of_range.to_numpy().nonzero()[0][0])
+        raise InputError(path, f"relatedness {df['relatedness_score'].iat[i]!r} is outside "
+                               f"{RELATEDNESS_RANGE[0]}-{RELATEDNESS_RANGE[1]}", line=line_no[i],
                          field="relatedness_score")
     df["relatedness_score"] = rel.astype(float)
     df["entailment_label"] = df["entailment_label"].str.upper()

@@ -185,15 +185,22 @@ def _sts_gold(path: Path) -> list[float | None] | None:
     if gold_path is None:
         return None
     gold: list[float | None] = []
-    for n, line in read_lines(gold_path):
+    lines = list(read_lines(gold_path))
+    if lines and lines[-1][1] == "":
+        lines.pop()  # the empty "line" after the final newline is no unscored pair
+    for n, line in lines:
         text = line.strip()
         if not text:
             gold.append(None)
             continue
         try:
-            gold.append(float(text.split("\t")[0]))
+            value = float(text.split("\t")[0])
         except ValueError:
             raise InputError(gold_path, f"gold score {text!r} is not a number", line=n, field="score") from None
+        if not STS_RANGE[0] <= value <= STS_RANGE[1]:  # also rejects nan and inf
+            raise InputError(gold_path, f"gold score {text!r} is outside {STS_RANGE[0]}-{STS_RANGE[1]}", line=n,
+                             field="score")
+        gold.append(value)
     return gold
 
 
@@ -201,12 +208,14 @@ def _sts(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
     path = Path(spec.path)
     gold = _sts_gold(path) if path.exists() else None
     pairs = []
+    last = 0
     for n, line in r.lines():
         if not line.strip():
             continue
+        last = n
         fields = line.split("\t")
-        if len(fields) < 2:
-            r.error(n, "expected sentence1<TAB>sentence2", line)
+        if len(fields) != 2:
+            r.error(n, f"expected sentence1<TAB>sentence2, found {len(fields)} tab-separated fields", line)
             continue
         a, b = _clean(fields[0]), _clean(fields[1])
         if not a or not b:
@@ -214,9 +223,13 @@ def _sts(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
             continue
         score = gold[n - 1] if gold is not None and n - 1 < len(gold) else None
         pairs.append(SourcePair(f"{path.name}:{n}", DATASET_LABELS["sts"], a, b, spec.path, n, score))
+    if gold is not None and len(gold) < last:
+        raise InputError(sts_gold_path(path), f"gold file has {len(gold)} lines, its input {path.name} has {last}")
     return pairs
 
 
+STS_RANGE = (0.0, 5.0)
+"""STS gold scores and STS Benchmark scores lie in 0-5 (Agirre et al. 2012; Cer et al. 2017)."""
 STSB_FIELDS = ("genre", "filename", "year", "id", "score", "sentence1", "sentence2")
 
 
@@ -245,6 +258,9 @@ def _stsb(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
         except ValueError:
             r.error(n, f"score {row['score']!r} is not a number", line, field="score")
             continue
+        if not STS_RANGE[0] <= score <= STS_RANGE[1]:  # also rejects nan and inf
+            r.error(n, f"score {row['score']!r} is outside {STS_RANGE[0]}-{STS_RANGE[1]}", line, field="score")
+            continue
         pairs.append(SourcePair(f"{Path(spec.path).name}:{n}", DATASET_LABELS["stsb"], a, b, spec.path, n, score))
     return pairs
 
@@ -257,8 +273,9 @@ def _tsv(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
         fields = line.split("\t")
         if n == 1 and [f.strip().lower() for f in fields[:2]] == ["sentence_a", "sentence_b"]:
             continue
-        if len(fields) < 2:
-            r.error(n, "expected sentence_A<TAB>sentence_B", line)
+        if not 2 <= len(fields) <= 3:
+            r.error(n, f"expected sentence_A<TAB>sentence_B[<TAB>dataset], found {len(fields)} tab-separated fields",
+                    line)
             continue
         a, b = _clean(fields[0]), _clean(fields[1])
         if not a or not b:
@@ -281,7 +298,25 @@ def read_source(spec: SourceSpec, seed: int = 0,
     """
     r = _Reader(spec.path, skip_bad_lines)
     pairs = READERS[spec.kind](spec, seed, r)
+    if not pairs and not r.bad:
+        if spec.filters:
+            raise InputError(spec.path, f"no line matches {' '.join(f'{k}={v}' for k, v in spec.filters)}; "
+                                        f"found {_filter_values(spec)}")
+        raise InputError(spec.path, "no sentence pairs in this file (empty, or a header only)")
     return pairs, r.bad
+
+
+def _filter_values(spec: SourceSpec) -> str:
+    """The values each filtered field takes in the file (STS Benchmark), to show what a filter could match."""
+    seen: dict[str, set[str]] = {k: set() for k, _ in spec.filters}
+    for _, line in read_lines(spec.path):
+        if not line.strip():
+            continue
+        row = dict(zip(STSB_FIELDS, line.split("\t")))
+        for k in seen:
+            if k in row:
+                seen[k].add(row[k])
+    return "; ".join(f"{k}=" + ", ".join(sorted(v)[:12]) + (" …" if len(v) > 12 else "") for k, v in seen.items())
 
 
 def sample(pairs: list[SourcePair], n: int | None, seed: int, key: str) -> list[SourcePair]:
@@ -302,18 +337,23 @@ def read_sentences(path: str) -> list[str]:
         InputError: missing file, bad UTF-8, a TSV line without the ``sentence`` field, or no sentence at all.
     """
     lines = list(read_lines(path))
-    col = None
+    col, width = None, 0
     if lines and "sentence" in lines[0][1].split("\t"):
+        width = len(lines[0][1].split("\t"))
         col = lines[0][1].split("\t").index("sentence")
         lines = lines[1:]
+    elif lines and "\t" in lines[0][1]:
+        raise InputError(path, "a TSV input needs a 'sentence' column in its header (or give one sentence per line)",
+                         line=1, field="sentence")
     out = []
     for n, line in lines:
         if not line.strip():
             continue
         if col is not None:
             fields = line.split("\t")
-            if len(fields) <= col:
-                raise InputError(path, "line has no 'sentence' field", line=n, field="sentence")
+            if len(fields) != width:
+                raise InputError(path, f"expected {width} tab-separated fields (as the header), found {len(fields)}",
+                                 line=n, field="sentence")
             line = fields[col]
         if line.strip():
             out.append(" ".join(line.split()))

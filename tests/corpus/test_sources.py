@@ -109,3 +109,72 @@ def test_real_flickr8k_and_msrvid(shared_data):
     gold = (shared_data / "sts2012_msrvid" / "train" / "STS.gs.MSRvid.txt").read_text().split()
     pairs, _ = read_source(SourceSpec.parse(f"sts:{sts}"))
     assert len(pairs) == len(gold) and all(p.score == float(g) for p, g in zip(pairs, gold))
+
+
+# ------------------------------------------------------------------ issue 13: fields, gold values, empty inputs
+
+def _spec(tmp_path, kind, text, name="in.txt", filters=()):
+    from pipeline.corpus.sources import SourceSpec
+
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return SourceSpec.parse(f"{kind}:{path}", filters)
+
+
+def test_extra_tab_fields_are_errors_not_dropped(tmp_path):
+    from pipeline.common.errors import InputError
+    from pipeline.corpus.sources import read_sentences, read_source
+
+    with pytest.raises(InputError, match="found 4 tab-separated fields") as err:
+        read_source(_spec(tmp_path, "tsv", "A dog runs\tA cat sits\tTSV\textra\n"))
+    assert err.value.line == 1
+    with pytest.raises(InputError, match="found 3 tab-separated fields"):
+        read_source(_spec(tmp_path, "sts", "A dog runs\tA cat sits\tmore\n", name="STS.input.x.txt"))
+    norm = tmp_path / "norm.tsv"
+    norm.write_text("id\tsentence\n1\tA dog runs\n2\tA cat\tsits\n", encoding="utf-8")
+    with pytest.raises(InputError, match="expected 2 tab-separated fields") as err:
+        read_sentences(str(norm))
+    assert err.value.line == 3
+    norm.write_text("sentence_A\tsentence_B\nA dog runs\tA cat sits\n", encoding="utf-8")
+    with pytest.raises(InputError, match="needs a 'sentence' column"):
+        read_sentences(str(norm))
+
+
+@pytest.mark.parametrize("gold, words", [("nan", "outside"), ("inf", "outside"), ("7", "outside"), ("-1", "outside")])
+def test_sts_gold_values_are_checked(tmp_path, gold, words):
+    from pipeline.common.errors import InputError
+    from pipeline.corpus.sources import read_source
+
+    (tmp_path / "STS.gs.x.txt").write_text(f"3.5\n{gold}\n", encoding="utf-8")
+    with pytest.raises(InputError, match=words) as err:
+        read_source(_spec(tmp_path, "sts", "A dog runs\tA cat sits\nA man eats\tA man cooks\n",
+                          name="STS.input.x.txt"))
+    assert err.value.line == 2 and err.value.path.endswith("STS.gs.x.txt")
+
+
+def test_sts_gold_shorter_than_input_and_stsb_range(tmp_path):
+    from pipeline.common.errors import InputError
+    from pipeline.corpus.sources import read_source
+
+    (tmp_path / "STS.gs.x.txt").write_text("3.5\n", encoding="utf-8")
+    with pytest.raises(InputError, match="gold file has 1 lines"):
+        read_source(_spec(tmp_path, "sts", "A dog runs\tA cat sits\nA man eats\tA man cooks\n",
+                          name="STS.input.x.txt"))
+    row = "main-captions\tMSRvid\t2012test\t0001\t{}\tA dog runs\tA cat sits\n"
+    with pytest.raises(InputError, match="outside 0.0-5.0"):
+        read_source(_spec(tmp_path, "stsb", row.format("5.5"), name="sts.csv"))
+    pairs, _ = read_source(_spec(tmp_path, "stsb", row.format("5.0"), name="sts.csv"))
+    assert pairs[0].score == 5.0
+
+
+def test_empty_sources_and_filters_that_match_nothing_are_errors(tmp_path):
+    from pipeline.common.errors import InputError
+    from pipeline.corpus.sources import read_source
+
+    with pytest.raises(InputError, match="no sentence pairs"):
+        read_source(_spec(tmp_path, "tsv", ""))
+    with pytest.raises(InputError, match="no sentence pairs"):
+        read_source(_spec(tmp_path, "tsv", "sentence_A\tsentence_B\n"))
+    row = "main-captions\tMSRvid\t2012test\t0001\t2.5\tA dog runs\tA cat sits\n"
+    with pytest.raises(InputError, match="found genre=main-captions"):
+        read_source(_spec(tmp_path, "stsb", row, name="sts.csv", filters=(("genre", "main-news"),)))

@@ -357,3 +357,12 @@ def test_failed_run_keeps_previous_report(tmp_path):
     with pytest.raises(InputError):
         write_report(bad, tmp_path / "out")
     assert (tmp_path / "out" / "table6_distribution.tsv").read_text() == before
+
+
+@pytest.mark.parametrize("value", ["70", "-2", "inf", "5.01"])
+def test_relatedness_outside_1_to_5_is_an_error_naming_the_row(tmp_path, value):
+    head = "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n"
+    f = _write(tmp_path / "bad.txt", head + "1\ta\tb\t3\tNEUTRAL\n2\tc\td\t" + value + "\tNEUTRAL\n")
+    with pytest.raises(InputError, match="outside 1-5") as ei:
+        read_corpus(f)
+    assert ei.value.line == 3 and ei.value.field == "relatedness_score"
