@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline.common.errors import InputError
-from pipeline.common.vocabulary import RELATEDNESS_RANGE
+from pipeline.common.vocabulary import LABELS, RELATEDNESS_RANGE
 
 REQUIRED = ("pair_ID", "sentence_A", "sentence_B", "relatedness_score", "entailment_label")
 """The columns ``sick report`` needs (``entailment_judgment`` is read as ``entailment_label``)."""
@@ -62,7 +62,13 @@ def read_one(path: str | Path, required: Sequence[str] = REQUIRED, numeric: bool
     for i, ln in enumerate(lines[1:], start=2):
         if not ln.strip():
             continue
-        fields = next(csv.reader([ln], delimiter="\t")) if csv_quoting and '"' in ln else ln.split("\t")
+        # one physical line is one row: a stray quote can never merge two rows (and lose a pair)
+        try:
+            fields = next(csv.reader([ln], delimiter="\t", strict=True)) if csv_quoting and '"' in ln \
+                else ln.split("\t")
+        except csv.Error as exc:
+            raise InputError(path, f"malformed quoting ({exc}); a field that starts with a quote must be written "
+                                   'whole in quotes, with "" for a quote inside', line=i) from None
         if len(fields) != len(header):
             raise InputError(path, f"expected {len(header)} fields (as the header), found {len(fields)}", line=i)
         rows.append([f.strip() for f in fields])
@@ -98,6 +104,11 @@ def read_one(path: str | Path, required: Sequence[str] = REQUIRED, numeric: bool
                          field="relatedness_score")
     df["relatedness_score"] = rel.astype(float)
     df["entailment_label"] = df["entailment_label"].str.upper()
+    unknown = ~df["entailment_label"].isin(LABELS + ("", "-"))  # "-": the crowd did not decide (--ties none)
+    if unknown.any():
+        i = int(unknown.to_numpy().nonzero()[0][0])
+        raise InputError(path, f"entailment label {df['entailment_label'].iat[i]!r} is not one of {', '.join(LABELS)}",
+                         line=line_no[i], field="entailment_label")
     if "SemEval_set" not in df.columns:
         df["SemEval_set"] = _set_from_name(p)
     return df

@@ -52,7 +52,7 @@ class Rule(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
     examples: list[Example] = Field(min_length=2)
     enabled: bool = True
-    weight: float = Field(default=1.0, gt=0)
+    weight: float = Field(default=1.0, gt=0, allow_inf_nan=False)
     # set by the loader
     file: str = ""
     parsed_params: Any = None
@@ -138,6 +138,9 @@ def load_rules(root: str | Path | None = None) -> RuleSet:
         raise RuleError(root, "rules directory not found")
     hashes: dict[str, str] = {}
     lexicons: dict[str, Any] = {}
+    for path in sorted(root.glob("*.yaml")) + sorted((root / "lexicons").glob("*.yaml")):
+        if not path.is_file():
+            raise RuleError(path, "a rule or lexicon file name that is not a file")
     for path in sorted((root / "lexicons").glob("*.yaml")):
         data = _read_yaml(path)
         if not isinstance(data, dict) or "entries" not in data:

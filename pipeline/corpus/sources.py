@@ -127,6 +127,10 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
+MAX_LINE_CHARS = 10_000
+"""Longest source line read; SICK's longest sentence has under 200 characters."""
+
+
 class _Reader:
     """Collects pairs and bad lines of one file; a bad line raises unless skipping."""
 
@@ -136,7 +140,12 @@ class _Reader:
 
     def lines(self) -> Iterator[tuple[int, str]]:
         on_bad = (lambda n, problem: self.bad.append(BadLine(self.path, n, problem))) if self.skip_bad else None
-        return read_lines(self.path, on_bad)
+        for n, line in read_lines(self.path, on_bad):
+            if len(line) > MAX_LINE_CHARS:  # spaCy refuses texts over nlp.max_length (E088); no caption is this long
+                self.error(n, f"line of {len(line):,} characters is too long for a sentence pair "
+                              f"(at most {MAX_LINE_CHARS:,})", line[:200])
+                continue
+            yield n, line
 
     def error(self, line: int, problem: str, text: str = "", field: str | None = None) -> None:
         if not self.skip_bad:

@@ -72,6 +72,10 @@ def read_corpus_pairs(path: str | Path) -> list[tuple[str, str, str]]:
         for fld, value in zip(CORPUS_NEEDS, (pid, a, b)):
             if not value:
                 raise InputError(path, f"empty {fld}", line=lines[i], field=fld)
+        if CONTROL_REPEAT_SEP in pid or any(c.isspace() for c in pid):
+            # judgments on such an id would be read as a repeated control item and rejected
+            raise InputError(path, f"pair_ID {pid!r} must not contain blanks or {CONTROL_REPEAT_SEP!r}", line=lines[i],
+                             field="pair_ID")
         pairs.append((pid, a, b))
     return pairs
 

@@ -73,3 +73,23 @@ def test_bad_yaml_names_file(rules_dir):
     with pytest.raises(RuleError, match="not valid YAML") as err:
         load_rules(rules_dir)
     assert str(path) in str(err.value)
+
+
+def test_infinite_weight_and_yaml_named_directory_are_rule_errors(tmp_path):
+    import shutil
+
+    from pipeline.common.errors import RuleError
+    from pipeline.common.resources import RULES_DIR
+
+    root = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, root)
+    (root / "x.yaml").mkdir()
+    with pytest.raises(RuleError, match="not a file"):
+        load_rules(root)
+    (root / "x.yaml").rmdir()
+    path = root / "s4_scramble.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("    action: swap_arguments\n",
+                                                            "    action: swap_arguments\n    weight: .inf\n", 1),
+                    encoding="utf-8")
+    with pytest.raises(RuleError, match="weight"):
+        load_rules(root)

@@ -178,3 +178,15 @@ def test_empty_sources_and_filters_that_match_nothing_are_errors(tmp_path):
     row = "main-captions\tMSRvid\t2012test\t0001\t2.5\tA dog runs\tA cat sits\n"
     with pytest.raises(InputError, match="found genre=main-captions"):
         read_source(_spec(tmp_path, "stsb", row, name="sts.csv", filters=(("genre", "main-news"),)))
+
+
+def test_a_one_megabyte_line_is_an_error_or_a_skip(tmp_path):
+    from pipeline.common.errors import InputError
+    from pipeline.corpus.sources import read_source
+
+    text = "A dog runs\tA cat sits\n" + "a " * 500_000 + "\tA cat\n"
+    with pytest.raises(InputError, match="too long") as err:
+        read_source(_spec(tmp_path, "tsv", text))
+    assert err.value.line == 2
+    pairs, bad = read_source(_spec(tmp_path, "tsv", text), skip_bad_lines=True)
+    assert len(pairs) == 1 and [b.line for b in bad] == [2]

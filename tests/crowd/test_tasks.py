@@ -525,3 +525,32 @@ def test_cli_defaults_and_refusals(corpus, tmp_path):
             cli(argv)
     with pytest.raises(SystemExit):
         cli(["tasks", "export", "--platform", "csv", "--out", "o"])  # --corpus is required
+
+
+def test_quotes_never_merge_rows_or_lose_a_pair(tmp_path):
+    """Issue 13, item 2: a sentence beginning with a quote and a later one ending with one no longer merge two rows
+    (pandas' quoting did, and one pair vanished with exit 0): each line is one row, or an error names it."""
+    head = "pair_ID\tsentence_A\tsentence_B\n"
+    path = tmp_path / "c.tsv"
+    path.write_text(head + '1\t"Hi there\tA dog runs\n2\tA cat sits\tA cat sleeps\n3\tA man says hi"\tA man waves\n',
+                    encoding="utf-8")
+    with pytest.raises(InputError, match="malformed quoting") as err:
+        read_corpus_pairs(path)
+    assert err.value.line == 2
+    # written by write_tsv (a field holding a quote is quoted whole): read back exactly, every pair kept
+    from pipeline.common.files import write_tsv
+
+    rows = [{"pair_ID": "1", "sentence_A": '"Hi" says a man', "sentence_B": "A dog runs"},
+            {"pair_ID": "2", "sentence_A": "A cat sits", "sentence_B": 'A man says "hi"'}]
+    write_tsv(path, rows, ["pair_ID", "sentence_A", "sentence_B"])
+    assert read_corpus_pairs(path) == [(r["pair_ID"], r["sentence_A"], r["sentence_B"]) for r in rows]
+
+
+def test_pair_id_that_looks_like_a_repeated_control_is_refused(tmp_path):
+    """Issue 13, item 11: ``CTRL-001#2`` passed export, then every judgment on it was rejected."""
+    path = tmp_path / "c.tsv"
+    path.write_text("pair_ID\tsentence_A\tsentence_B\nCTRL-001#2\tA dog runs\tA cat sits\n", encoding="utf-8")
+    with pytest.raises(InputError, match="must not contain") as err:
+        export_tasks(path, "csv", tmp_path / "out")
+    assert (err.value.line, err.value.field) == (2, "pair_ID")
+    assert not (tmp_path / "out").exists()

@@ -366,3 +366,11 @@ def test_relatedness_outside_1_to_5_is_an_error_naming_the_row(tmp_path, value):
     with pytest.raises(InputError, match="outside 1-5") as ei:
         read_corpus(f)
     assert ei.value.line == 3 and ei.value.field == "relatedness_score"
+
+
+def test_unknown_label_is_an_error_naming_the_row(tmp_path):
+    head = "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n"
+    f = _write(tmp_path / "bad.txt", head + "1\ta\tb\t3\tNEUTRAL\n2\tc\td\t4\t$\\foo$\n")
+    with pytest.raises(InputError, match="not one of NEUTRAL") as ei:
+        read_corpus(f)
+    assert ei.value.line == 3 and ei.value.field == "entailment_label"
