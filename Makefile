@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(PY) tests/bench_build.py
 	$(PY) tests/bench_aggregate.py
 	$(PY) tests/bench_report.py
+	$(PY) tests/bench_pyramid.py
 
 clean:
 	rm -rf build .pytest_cache

@@ -64,7 +64,8 @@ def _add_pyramid(subparsers) -> argparse.ArgumentParser:
     e = sub.add_parser("eval", help="evaluate an encoder on the pyramid tests")
     e.add_argument("--tests", required=True, help="directory written by `pyramid build`")
     e.add_argument("--encoder", required=True, choices=["random", "one-hot", "embedding"],
-                   help="sentence encoder to evaluate")
+                   help="one-hot: bag of words; random: a seeded random vector per text (chance baseline); "
+                        "embedding: sentence-transformers model")
     e.add_argument("--model", default=None, help="embedding model (default all-MiniLM-L6-v2, bundled)")
     e.add_argument("--json", action="store_true", help="print one JSON object")
     e.add_argument("--seed", type=int, default=0, help="seed of the threshold split and random vectors")

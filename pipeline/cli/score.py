@@ -81,7 +81,9 @@ def cmd_score_sts(args) -> int:
         _print_table(rows)
     else:
         print(f"gold {res['gold']} (sha256 {res['gold_sha256'][:12]}), {res['pairs']} scored pairs"
-              + (f", {res['unscored']} unscored (empty gold) skipped" if res["unscored"] else ""))
+              + (f", {res['gold_empty']} empty gold line(s) scored as 0" if res["gold_empty"] else "")
+              + (f", {res['system_leading_space']} answer(s) starting with white space scored as 0"
+                 if res["system_leading_space"] else ""))
         print(f"Pearson: {_fmt(res['pearson'])}")
     for w in res["warnings"]:
         print(f"warning: {w}", file=sys.stderr)
@@ -122,7 +124,8 @@ def _add_sts(score_subparsers) -> None:
     """Add ``sts`` and ``stsb`` to the ``sick score`` subparsers (each sets ``func(args) -> int``)."""
     p = score_subparsers.add_parser(
         "sts", help="Pearson of STS 2012-2016 answers (one set, or every set of a folder)",
-        description="Score STS.output files against STS.gs files; empty gold lines are unscored pairs. "
+        description="Score STS.output files against STS.gs files as correlation-noconfidence.pl does (an empty "
+                    "gold line and an answer line starting with white space are scored as 0, with a warning). "
                     "--all DIR scores every STS.gs.<set>.txt in DIR against <system-dir>/STS.output.<set>.txt and "
                     "prints the mean weighted by scored pairs (official STS 2014 figure).")
     src = p.add_mutually_exclusive_group(required=True)

@@ -2,13 +2,22 @@
 
 ``sick score semeval --gold GOLD --submission RUN [--json]``
 
-Metrics (identical formulas to the official R scorer, checked against its printed output to 15 significant digits):
+Metrics (identical formulas AND arithmetic to the official R scorer; every figure it printed on 53 submissions --
+derived/edge_cases_trial, edge_cases_test, random_test and the overlap baselines -- is reproduced to the last of its 15
+significant digits, tests/evaluate/test_semeval.py):
 
 * relatedness, on the RAW scores (no rescaling, no clipping): ``pearson`` (product-moment r), ``spearman``
   (Pearson r of average ranks), ``mse`` (mean squared raw difference). Additionally ``mse_standardized``: the MSE
   after z-scoring system and gold scores separately (mean 0, sd with n-1 as R's ``scale()``); the official scorer
   does NOT compute this, it is reported because the task guidelines mention standardized scores.
-* entailment: ``accuracy`` in percent (100 * correct / N).
+* entailment: ``accuracy`` in percent, computed as R does, ``(correct / N) * 100``.
+
+Arithmetic as R's (EVALUATION_NOTES.txt): sums in long double (numpy.longdouble, 80-bit on x86_64), two-pass
+means, ``cor`` as stats/src/cov.c (see :func:`_r_cor`); a double-precision Pearson differs in the 15th digit for
+about 1 figure in 8. Figures are printed as R's ``paste()`` does (:func:`r_format`): ``NA`` for a correlation
+with a constant side, ``NaN`` / ``Inf`` when a score overflows double precision (``1e400``), and a score such as
+``1e200`` gives R's finite Pearson (long-double sums) but an MSE of ``Inf`` (squares in double) -- each with a
+warning.
 
 The submission is tab-separated with a header naming ``pair_ID``, ``entailment_judgment`` and
 ``relatedness_score`` in any order; other columns are ignored. A column that is ``NA`` throughout means the subtask
@@ -17,8 +26,11 @@ was not attempted. Exit status 0 when at least one subtask was scored, 1 when no
 Where we agree with the official scorer (same verdict, same numbers):
   missing / extra / duplicate pair IDs reject the whole submission (we list the offending ids);
   any ``NA`` in a column -> that subtask is not scored (R: "No data for the ... task");
-  a label outside the gold label set (exact, case-sensitive, e.g. ``neutral``) -> entailment error, relatedness
-  still scored (R: "wrong level(s)"); we name the labels;
+  a label outside the gold label set (exact, case-sensitive, e.g. ``neutral``, and spaces count: ``NEUTRAL ``
+  is not ``NEUTRAL``, as R's read.delim keeps them) -> entailment error, relatedness still scored (R: "wrong
+  level(s)"); we name the labels;
+  a pair_ID written as a number with an integral value (``16.0``, ``007``, ``+7``) matches that ID, as R reads
+  the column as numbers; we add a WARNING naming them;
   a non-numeric relatedness value -> relatedness error (R: "wrong format"); we name the ids and values;
   column order and extra columns are irrelevant.
 
@@ -31,8 +43,7 @@ Where the official scorer is lenient and we are stricter or louder (documented d
   * quoted header or fields (``"pair_ID"``): R strips the quotes silently; we strip them with a WARNING.
   * empty entailment label: R treats it as an unknown level; we report it as a missing value (not scored).
   * R's numeric coercion accepts hexadecimal (``0x1A``), ``Inf``, ``NaN``; we reject them (ERROR, not scored).
-  * pair IDs with leading zeros or ``+`` (``007``): R reads them as integers; we match them by integer value with a
-    WARNING.
+  * a submission with a header and no rows: R prints "accuracy NaN%" and "wrong format"; we reject it (ERROR).
   * both subtasks: relatedness scores outside the gold range 1-5 get a WARNING (the raw-scale MSE is then large,
     e.g. ~10 for the 0-1 overlap baseline, as in the official output).
   * R recycles vectors of unequal length when comparing IDs; we compare ID sets exactly.
@@ -80,9 +91,14 @@ def _read_text(path) -> str:
 
 
 def _id_key(raw: str) -> str:
-    """Canonical pair ID: integers compared by value (R reads pair_ID as integer), anything else as text."""
+    """Canonical pair ID: numbers with an integral value compared by value, as R reads pair_ID as a number
+    (``007``, ``+7`` and ``7.0`` are all 7); anything else as text."""
     if re.fullmatch(r"[+-]?\d+", raw):
         return str(int(raw))
+    if _NUMBER.match(raw):
+        v = float(raw)
+        if math.isfinite(v) and v == int(v):
+            return str(int(v))
     return raw
 
 
@@ -131,18 +147,53 @@ def read_sick(path) -> list[dict]:
     return rows
 
 
-# --- metrics -------------------------------------------------------------------------------------------------
+# --- metrics ---------------------------------------------------------------------------------------------------
+# R accumulates sums in long double (80-bit on x86_64) and means in two passes; numpy.longdouble is the same type
+# there. cumsum adds left to right as R's loops do (np.sum would add pairwise and round differently).
 
-def pearson(x, y) -> float:
-    """Product-moment correlation, computed as R's ``cor`` (two-pass centred sums)."""
+def _ld_sum(x) -> np.longdouble:
+    x = np.asarray(x, dtype=np.longdouble)
+    return np.cumsum(x)[-1] if x.size else np.longdouble(0)
+
+
+def r_mean(x) -> float:
+    """R's ``mean()`` of a double vector: long-double sum / n, then corrected by the mean residual (two-pass)."""
+    x = np.asarray(x, dtype=float)
+    n = x.size
+    with np.errstate(invalid="ignore", over="ignore"):
+        tmp = _ld_sum(x) / n
+        if np.isfinite(tmp.astype(float)):
+            tmp = tmp + _ld_sum(x.astype(np.longdouble) - tmp) / n
+    return float(tmp)
+
+
+def _r_cor(x, y) -> float | None:
+    """R's ``cor(x, y)`` (stats/src/cov.c, complete cases): two-pass long-double means stored as double,
+    long-double sums of centred cross products divided by n-1 and stored as double, the sds as double
+    ``sqrtl`` of the long-double sums, r = cov / (sd_x * sd_y) in double, clamped to [-1, 1]. None when a sd is 0
+    (R: NA with the warning "the standard deviation is zero"); NaN when a value is infinite."""
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
-    xm = x - x.mean()
-    ym = y - y.mean()
-    sxx, syy = float(np.dot(xm, xm)), float(np.dot(ym, ym))
-    if sxx == 0 or syy == 0:
-        return float("nan")
-    return float(np.dot(xm, ym)) / math.sqrt(sxx) / math.sqrt(syy)
+    n1 = x.size - 1
+    if n1 < 1:
+        return None
+    with np.errstate(invalid="ignore", over="ignore"):
+        dx = x.astype(np.longdouble) - np.longdouble(r_mean(x))
+        dy = y.astype(np.longdouble) - np.longdouble(r_mean(y))
+        cov = float(_ld_sum(dx * dy) / n1)
+        sdx = float(np.sqrt(_ld_sum(dx * dx) / n1))
+        sdy = float(np.sqrt(_ld_sum(dy * dy) / n1))
+        if sdx == 0 or sdy == 0:
+            return None
+        r = cov / (sdx * sdy)
+    return r if math.isnan(r) else min(1.0, max(-1.0, r))
+
+
+def pearson(x, y) -> float:
+    """Product-moment correlation exactly as R's ``cor`` computes it (see :func:`_r_cor`); NaN when undefined
+    (a constant side, fewer than 2 values, or an infinite value)."""
+    r = _r_cor(x, y)
+    return float("nan") if r is None else r
 
 
 def spearman(x, y) -> float:
@@ -153,28 +204,53 @@ def spearman(x, y) -> float:
 
 
 def mse(x, y) -> float:
+    """``sum((x - y)^2) / N`` as R evaluates it: squares in double, a long-double sum rounded to double, / N."""
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
-    return float(np.sum((x - y) ** 2) / len(x))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return float(_ld_sum((x - y) ** 2).astype(float)) / len(x)
 
 
 def zscore(x) -> np.ndarray:
     """(x - mean) / sd with the n-1 sd, as R's ``scale()``; a constant vector becomes all zeros."""
     x = np.asarray(x, dtype=float)
-    sd = x.std(ddof=1) if len(x) > 1 else 0.0
-    return (x - x.mean()) / sd if sd > 0 else np.zeros_like(x)
+    with np.errstate(over="ignore", invalid="ignore"):
+        sd = x.std(ddof=1) if len(x) > 1 else 0.0
+        return (x - x.mean()) / sd if sd > 0 else np.zeros_like(x)
 
 
 def relatedness_metrics(system, gold) -> dict:
-    return {"pearson": pearson(system, gold), "spearman": spearman(system, gold), "mse": mse(system, gold),
-            "mse_standardized": mse(zscore(system), zscore(gold))}
+    """``{"pearson", "spearman", "mse", "mse_standardized"}``; a correlation R prints as NA (a constant side) is
+    None, one R prints as NaN (an infinite score) is float NaN."""
+    from scipy.stats import rankdata
+
+    return {"pearson": _r_cor(system, gold),
+            "spearman": _r_cor(rankdata(system, method="average"), rankdata(gold, method="average")),
+            "mse": mse(system, gold), "mse_standardized": mse(zscore(system), zscore(gold))}
 
 
-def r_format(value: float) -> str:
-    """A number as R's ``paste()`` prints it: 15 significant digits, no trailing zeros."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+def r_format(value: float | None) -> str:
+    """A number as R's ``paste()`` / ``as.character()`` prints it: at most 15 significant digits, trailing zeros
+    dropped, fixed notation unless scientific is narrower (R's ``scipen = 0`` rule, so 1e5 is ``1e+05``);
+    None is ``NA``, NaN ``NaN``, infinities ``Inf`` / ``-Inf``, and -0 ``0``."""
+    if value is None:
+        return "NA"
+    value = float(value)
+    if math.isnan(value):
         return "NaN"
-    return f"{value:.15g}"
+    if math.isinf(value):
+        return "Inf" if value > 0 else "-Inf"
+    if value == 0:
+        return "0"
+    mant, exp = f"{value:.14e}".split("e")
+    e = int(exp)
+    digits = mant.replace("-", "").replace(".", "").rstrip("0") or "0"
+    sig = len(digits)
+    sign = "-" if value < 0 else ""
+    sci = sign + digits[0] + ("." + digits[1:] if sig > 1 else "") + f"e{'-' if e < 0 else '+'}{abs(e):02d}"
+    decimals = max(0, sig - 1 - e)
+    fixed = f"{value:.{decimals}f}"
+    return fixed if len(fixed) <= len(sci) else sci
 
 
 # --- the submission ------------------------------------------------------------------------------------------
@@ -255,12 +331,18 @@ def score(gold_path, submission_path) -> dict:
             continue
         fields = []
         for f in line.split("\t"):
-            f, q = _unquote(f.strip())
-            fields.append(f)
+            # R's read.delim keeps spaces around text (strip.white = FALSE), so a label "NEUTRAL " is a wrong
+            # level; numbers are converted with surrounding spaces ignored. Only pair_ID and relatedness are
+            # stripped, below.
+            unquoted, q = _unquote(f.strip())
+            fields.append(unquoted if q else f)
             quoted_fields += q
         if len(fields) <= needed:
             short.append(n)
             fields += [""] * (needed + 1 - len(fields))
+        fields[i_id] = fields[i_id].strip()
+        if i_rel is not None:
+            fields[i_rel] = fields[i_rel].strip()
         raw_id = fields[i_id]
         key = _id_key(raw_id)
         if key != raw_id:
@@ -275,6 +357,10 @@ def score(gold_path, submission_path) -> dict:
         warnings.append(f"line(s) {_listing(short)} have fewer fields than the header; missing fields read as empty")
     if odd_ids:
         warnings.append(f"pair IDs written in a non-canonical integer form were matched by value: {_listing(odd_ids)}")
+    if not order:
+        errors.append("submission rejected: it has a header but no rows (the official scorer prints accuracy NaN "
+                      "and 'wrong format')")
+        return result
 
     gold_ids = [_id_key(r["pair_ID"]) for r in gold_rows]
     gold_set = set(gold_ids)
@@ -295,7 +381,7 @@ def score(gold_path, submission_path) -> dict:
     # entailment
     if i_ent is not None:
         preds = [sub[g][0] for g in gold_ids]
-        absent = [g for g, p in zip(gold_ids, preds) if p in ("NA", "")]
+        absent = [g for g, p in zip(gold_ids, preds) if p.strip() in ("NA", "")]
         if len(absent) == len(preds):
             warnings.append("entailment not attempted (entailment_judgment is NA throughout): not scored")
         elif absent:
@@ -306,13 +392,18 @@ def score(gold_path, submission_path) -> dict:
             unknown = sorted(set(preds) - gold_labels)
             if unknown:
                 hint = ""
-                if all(u.upper() in gold_labels for u in unknown):
-                    hint = " (labels are case-sensitive: write them in upper case)"
+                if all(u.strip().upper() in gold_labels for u in unknown):
+                    hints = (["labels are case-sensitive: write them in upper case"]
+                             * any(u.strip() not in gold_labels for u in unknown)
+                             + ["spaces around a label make it a different label, as in the official scorer"]
+                             * any(u != u.strip() for u in unknown))
+                    hint = f" ({'; '.join(hints)})"
                 errors.append(f"entailment not scored: unknown label(s) {_listing(repr(u) for u in unknown)}; "
                               f"allowed: {', '.join(sorted(gold_labels))}{hint}")
             else:
                 correct = sum(p == r["entailment_judgment"] for p, r in zip(preds, gold_rows))
-                result["entailment"] = {"accuracy": 100 * correct / len(gold_rows)}
+                # R's order of operations, (c / N) * 100, prints differently from 100 * c / N for ~2 % of counts
+                result["entailment"] = {"accuracy": correct / len(gold_rows) * 100}
 
     # relatedness
     if i_rel is not None:
@@ -334,9 +425,18 @@ def score(gold_path, submission_path) -> dict:
                 if x.min() < 1 or x.max() > 5:
                     warnings.append(f"relatedness scores range {r_format(x.min())}..{r_format(x.max())}, outside "
                                     f"the gold scale 1..5; MSE is computed on the raw scores and is large")
-                if x.std() == 0:
-                    warnings.append("all relatedness scores are equal: correlations are undefined (NaN)")
+                if x.min() == x.max():
+                    warnings.append("all relatedness scores are equal: correlations are undefined (NA, as the "
+                                    "official scorer prints them)")
+                if not np.isfinite(x).all():
+                    over = [f"{g}={v!r}" for g, v, f in zip(gold_ids, vals, x) if not math.isfinite(f)]
+                    warnings.append(f"{len(over)} relatedness value(s) exceed double precision and read as infinite: "
+                                    f"{_listing(over)}; Pearson is NaN and MSE Inf, as the official scorer prints")
                 result["relatedness"] = relatedness_metrics(x, y)
+                if np.isfinite(x).all() and math.isinf(result["relatedness"]["mse"]):
+                    warnings.append(f"relatedness scores up to {r_format(float(np.abs(x).max()))}: their squared "
+                                    "differences exceed double precision, so MSE is Inf, as the official scorer "
+                                    "prints (its long-double sums keep Pearson and Spearman finite)")
 
     if result["relatedness"] is None and result["entailment"] is None:
         errors.append("submission rejected: nothing could be scored")

@@ -1,12 +1,19 @@
 """Score Semantic Textual Similarity systems: STS 2012-2016 files and the STS Benchmark csv.
 
 STS 2012-2016 (``sick score sts``)
-    Gold ``STS.gs.<set>.txt`` holds one number (0-5) per line; an *empty* gold line is an unscored pair and is
-    skipped together with the system answer on the same line, as the official ``correlation-noconfidence.pl``
-    does. System answers ``STS.output.<set>.txt`` hold ``score[TAB]confidence`` per line (confidence optional,
-    any further fields ignored). We are stricter than the Perl script: the two files must have the same number
-    of lines, every answer for a scored pair must be a finite number, and a confidence, when given, must be a
-    number too -- otherwise :class:`SubmissionError` names the file and the 1-based line.
+    Gold ``STS.gs.<set>.txt`` holds one number (0-5) per line. System answers ``STS.output.<set>.txt`` hold
+    ``score[TAB]confidence`` per line (confidence optional, any further fields ignored).
+
+    Where we give the official ``correlation-noconfidence.pl`` (STS 2014) figure, with a warning on each line
+    (its outputs on 9 edge cases are in sts2014/derived/, README there; tests/evaluate/test_sts.py checks each):
+      * an *empty gold line* is scored as gold 0 (Perl's undefined value in arithmetic), not skipped;
+      * the script splits a line on white space (``split /\\s+/``), so a line that *starts with a space or tab*
+        has an empty first field, scored as 0 -- whatever number follows;
+      * score and confidence may be separated by spaces instead of a tab.
+    Where we are stricter than the script (:class:`SubmissionError` naming the file and 1-based line, no figure):
+      the two files must have the same number of lines (the script silently pairs line i with line i, so a
+      missing, extra or comment line shifts every later answer); an empty system line (the script scores 0);
+      an answer or confidence that is not a finite number.
 
     ``--all DIR`` scores every ``STS.gs.<set>.txt`` in DIR against ``STS.output.<set>.txt`` found in
     ``--system-dir`` (default: DIR itself; the file name rule can be changed with ``--system-pattern``, e.g.
@@ -87,7 +94,8 @@ def _number(text: str, path, line: int, field: str, error: type[InputError] = In
 
 # --------------------------------------------------------------------------------------------- STS 2012-2016
 def read_sts_gold(path) -> list[float | None]:
-    """One entry per gold line: the score, or None for an empty (unscored) line."""
+    """One entry per gold line: the score, or None for an empty line (which :func:`score_sts` scores as 0, as the
+    official script does)."""
     out: list[float | None] = []
     for i, ln in enumerate(_lines(path), 1):
         s = ln.strip()
@@ -98,7 +106,9 @@ def read_sts_gold(path) -> list[float | None]:
 
 
 def read_sts_system(path) -> list[tuple[float | None, float | None]]:
-    """One (score, confidence) per line; an empty line gives (None, None) (allowed only on unscored pairs).
+    """One (score, confidence) per line, fields split on white space as the official script does
+    (``split /\\s+/``). An empty line gives (None, None); a line that starts with white space has an empty first
+    field and gives (0.0, confidence) -- the script's reading -- and :func:`score_sts` warns about it.
 
     Raises:
         SubmissionError: unreadable file or a field that is not a finite number.
@@ -108,20 +118,28 @@ def read_sts_system(path) -> list[tuple[float | None, float | None]]:
         if ln.strip() == "":
             out.append((None, None))
             continue
-        fields = ln.split("\t")
-        score = _number(fields[0].strip(), path, i, "score", SubmissionError)
+        fields = re.split(r"\s+", ln.rstrip())
+        try:
+            score = 0.0 if fields[0] == "" else _number(fields[0], path, i, "score", SubmissionError)
+        except SubmissionError as exc:
+            raise SubmissionError(path, f"{exc.problem} (the line reads {ln!r}; a system file has one answer per "
+                                        "line, no header or comment lines)", line=i, field="score") from None
         conf = None
-        if len(fields) > 1 and fields[1].strip() != "":
-            conf = _number(fields[1].strip(), path, i, "confidence", SubmissionError)
+        if len(fields) > 1 and fields[1] != "":
+            conf = _number(fields[1], path, i, "confidence", SubmissionError)
         out.append((score, conf))
     return out
 
 
 def score_sts(gold_path, system_path) -> dict:
-    """Pearson of one STS 2012-2016 data set; empty gold lines (unscored pairs) are skipped.
+    """Pearson of one STS 2012-2016 data set, the figure of the official ``correlation-noconfidence.pl``.
 
-    Returns ``{"gold", "gold_sha256", "system", "lines", "pairs" (scored), "unscored", "pearson",
-    "warnings"}``; ``pearson`` is None (with a warning) when undefined (constant answers).
+    Every line is a pair: an empty gold line is scored as gold 0 and a system line starting with white space as
+    answer 0, as the script does, each with a warning naming the line (see the module docstring).
+
+    Returns ``{"gold", "gold_sha256", "system", "lines", "pairs", "gold_empty", "system_leading_space",
+    "pearson", "warnings"}`` (the two counts are the lines scored as 0); ``pearson`` is None (with a warning)
+    when undefined (constant answers; the script dies with "Illegal division by zero").
 
     Raises:
         InputError: a malformed gold file; SubmissionError (a subclass) for problems in the system file.
@@ -131,13 +149,22 @@ def score_sts(gold_path, system_path) -> dict:
     if len(system) != len(gold):
         raise SubmissionError(system_path, f"{len(system)} lines but gold {gold_path} has {len(gold)}",
                               line=min(len(system), len(gold)) + 1)
+    sys_lines = _lines(system_path, SubmissionError)
     g, s, warnings = [], [], []
-    out_of_range = 0
+    out_of_range = gold_empty = leading = 0
     for i, (gv, (sv, _conf)) in enumerate(zip(gold, system), 1):
-        if gv is None:
-            continue
         if sv is None:
-            raise SubmissionError(system_path, "empty answer for a scored pair", line=i, field="score")
+            raise SubmissionError(system_path, "empty answer (the official script would score it as 0)", line=i,
+                                  field="score")
+        if gv is None:
+            gold_empty += 1
+            gv = 0.0
+            warnings.append(f"{gold_path} line {i}: empty gold line scored as gold 0, as the official script does "
+                            "(remove the pair from both files if it has no gold score)")
+        if sys_lines[i - 1][:1].isspace():
+            leading += 1
+            warnings.append(f"{system_path} line {i}: starts with white space, so its first field is empty and "
+                            f"scored as 0, as the official script does (the line reads {sys_lines[i - 1]!r})")
         if not 0.0 <= sv <= 5.0:
             out_of_range += 1
         g.append(gv)
@@ -148,7 +175,8 @@ def score_sts(gold_path, system_path) -> dict:
     if r is None:
         warnings.append("Pearson undefined (fewer than 2 scored pairs or constant scores)")
     return {"gold": str(gold_path), "gold_sha256": sha256_file(gold_path), "system": str(system_path),
-            "lines": len(gold), "pairs": len(g), "unscored": len(gold) - len(g), "pearson": r,
+            "lines": len(gold), "pairs": len(g), "gold_empty": gold_empty, "system_leading_space": leading,
+            "pearson": r,
             "warnings": warnings}
 
 

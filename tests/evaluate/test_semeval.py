@@ -240,3 +240,116 @@ def test_json_nan_is_null(tmp_path, gold, capsys):
     assert main(["score", "semeval", "--gold", str(gold), "--submission", str(const), "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["relatedness"]["pearson"] is None and any("equal" in w for w in obj["warnings"])
+
+
+# --- every printed figure of the official scorer on the 4,927-pair test file (derived/edge_cases_test, random_test) -
+
+NEW_FOLDERS = {"edge_cases_test": 22, "random_test": 12}
+TABLE_FIGURE = re.compile(r"^(entailment  accuracy|relatedness pearson|relatedness spearman|relatedness mse) +(\S+?)%?"
+                          r"(?: |$)")
+TABLE_KEY = {"entailment  accuracy": "accuracy", "relatedness pearson": "pearson",
+             "relatedness spearman": "spearman", "relatedness mse": "mse"}
+
+
+def _test_cases(data: Path) -> list[Path]:
+    d = data / "sick2014" / "derived"
+    return [s for folder in NEW_FOLDERS for s in sorted((d / folder).glob("*.submission.txt"))]
+
+
+def _printed(table: str) -> dict:
+    """{accuracy, pearson, spearman, mse: the figure as printed} from `sick score semeval`'s table."""
+    out = {}
+    for line in table.splitlines():
+        if (m := TABLE_FIGURE.match(line)):
+            out[TABLE_KEY[m.group(1)]] = m.group(2)
+    return out
+
+
+def test_test_file_cases_present(shared_data):
+    d = shared_data / "sick2014" / "derived"
+    for folder, n in NEW_FOLDERS.items():
+        subs = sorted((d / folder).glob("*.submission.txt"))
+        assert len(subs) == n and all(_r_output_for(s).exists() for s in subs), folder
+
+
+@pytest.mark.parametrize("idx", range(sum(NEW_FOLDERS.values())))
+def test_cli_prints_every_figure_of_the_official_scorer(shared_data, idx, capsys):
+    sub = _test_cases(shared_data)[idx]
+    gold = shared_data / "sick2014" / "SICK_test_annotated.txt"
+    official = parse_r_output(_r_output_for(sub))
+    status = main(["score", "semeval", "--gold", str(gold), "--submission", str(sub)])
+    table = capsys.readouterr().out
+    ours = _printed(table)
+    name = sub.parent.name + "/" + sub.name
+
+    if official["ids_error"]:
+        assert status == 1 and not ours and "do not correspond" in table, name
+        return
+    ent, rel = official["entailment"], official["relatedness"]
+    if ent in ("no data", "wrong level", "NaN"):
+        assert "accuracy" not in ours and "entailment  not scored" in table, name
+        expect = {"no data": "entailment not", "wrong level": "unknown label", "NaN": "no rows"}[ent]
+        assert expect in table, name
+    else:
+        assert ours["accuracy"] == ent, name
+    if isinstance(rel, dict):
+        assert {k: ours.get(k) for k in rel} == rel, name
+    else:
+        assert "pearson" not in ours and "relatedness not scored" in table, name
+        expect = {"no data": "relatedness not", "wrong format": "not decimal numbers"}[rel]
+        assert expect in table or "no rows" in table, name
+    r_scored = ent not in ("no data", "wrong level", "NaN") or isinstance(rel, dict)
+    assert status == (0 if r_scored else 1), name
+
+
+def test_test_file_case_details(shared_data):
+    d = shared_data / "sick2014" / "derived" / "edge_cases_test"
+    gold = shared_data / "sick2014" / "SICK_test_annotated.txt"
+    r = score(gold, d / "11_trailing_space_label.submission.txt")
+    assert any("'CONTRADICTION '" in e and "spaces around" in e for e in r["errors"]) and r["entailment"] is None
+    r = score(gold, d / "12_id_decimal.submission.txt")
+    assert any("16.0" in w and "matched by value" in w for w in r["warnings"]) and not r["errors"]
+    r = score(gold, d / "16_overflow_1e400.submission.txt")
+    assert any("1e400" in w and "infinite" in w for w in r["warnings"])
+    r = score(gold, d / "08_constant_rel.submission.txt")
+    assert r["relatedness"]["pearson"] is None and any("NA" in w for w in r["warnings"])
+    r = score(gold, d / "20_header_only.submission.txt")
+    assert exit_status(r) == 1 and any("no rows" in e for e in r["errors"])
+
+
+# R 4.2.2 on these four pairs (gold 4.5, 3.0, 1.2, 4.0): cor(c(1e200, 2, 3, 4), gold) = "0.606318430364879",
+# spearman "0.8", sum((x - y)^2) / 4 = "Inf"; with 1e400: "NaN", "0.8", "Inf"; cor(c(-1e200, 2, 3, 4), gold) =
+# "-0.606318430364879"; cor(c(1e300, -1e300, 3, 4), gold) = "0.420331351709198".
+@pytest.mark.parametrize("value,figures,warning", [
+    ("1e200", {"pearson": "0.606318430364879", "spearman": "0.8", "mse": "Inf"}, "MSE is Inf"),
+    ("-1e200", {"pearson": "-0.606318430364879", "spearman": "-0.4", "mse": "Inf"}, "MSE is Inf"),
+    ("1e400", {"pearson": "NaN", "spearman": "0.8", "mse": "Inf"}, "read as infinite"),
+])
+def test_score_overflow_prints_what_r_prints(tmp_path, gold, capsys, value, figures, warning):
+    s = sub(tmp_path, f"pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t{value}\n2\tNEUTRAL\t2\n"
+                      "3\tNEUTRAL\t3\n4\tNEUTRAL\t4\n")
+    assert main(["score", "semeval", "--gold", str(gold), "--submission", str(s)]) == 0
+    table = capsys.readouterr().out
+    printed = _printed(table)
+    assert {k: printed[k] for k in figures} == figures and printed["accuracy"] == "50"
+    assert warning in table
+
+
+def test_r_mixed_signs_overflow_and_long_double():
+    # R: cor(c(1e300, -1e300, 3, 4), c(4.5, 3, 1.2, 4)) prints 0.420331351709198 (double sums would overflow)
+    assert r_format(pearson([1e300, -1e300, 3, 4], [4.5, 3.0, 1.2, 4.0])) == "0.420331351709198"
+
+
+@pytest.mark.parametrize("value,printed", [  # as.character() in R 4.2.2
+    (-0.0, "0"), (1e5, "1e+05"), (123456, "123456"), (1e15, "1e+15"), (1e-4, "1e-04"), (0.0001234, "0.0001234"),
+    (1234567.1, "1234567.1"), (0.1 + 0.2, "0.3"), (1 / 3, "0.333333333333333"), (2 / 3 * 1e-5, "6.66666666666667e-06"),
+    (123456789012345678, "123456789012345680"), (5e-324, "4.94065645841247e-324"), (1.7e308, "1.7e+308"),
+    (None, "NA"), (float("nan"), "NaN"), (float("inf"), "Inf"), (float("-inf"), "-Inf"),
+])
+def test_r_format_as_r_prints(value, printed):
+    assert r_format(value) == printed
+
+
+def test_accuracy_order_of_operations(tmp_path):
+    # R computes (c / N) * 100: 95 correct of 4927 prints 1.92815100466815, 100 * c / N would print ...816
+    assert r_format(95 / 4927 * 100) == "1.92815100466815" != r_format(100 * 95 / 4927)

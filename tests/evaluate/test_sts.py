@@ -55,15 +55,45 @@ def test_gold_as_system_is_one(sts14, name):
     assert res["pearson"] == pytest.approx(1.0, abs=1e-12)
 
 
-def test_empty_gold_lines_are_skipped(tmp_path):
+def test_empty_gold_lines_are_scored_as_zero(tmp_path):
     gold = tmp_path / "STS.gs.x.txt"
     gold.write_text("1\n\n3\n4\n\n")
     system = tmp_path / "STS.output.x.txt"
-    system.write_text("1.5\t50\n9\n2.0\t10\n4.5\n\n")  # 9 on an unscored pair must not count; empty ok there
+    system.write_text("1.5\t50\n9\n2.0\t10\n4.5\n 3.5\t20\n")  # the script reads the last line's score as 0
     res = score_sts(gold, system)
-    assert res["pairs"] == 3 and res["unscored"] == 2 and res["lines"] == 5
-    assert res["pearson"] == pytest.approx(np.corrcoef([1, 3, 4], [1.5, 2.0, 4.5])[0, 1])
+    assert res["pairs"] == 5 and res["gold_empty"] == 2 and res["system_leading_space"] == 1 and res["lines"] == 5
+    assert res["pearson"] == pytest.approx(np.corrcoef([1, 0, 3, 4, 0], [1.5, 9, 2.0, 4.5, 0])[0, 1])
     assert read_sts_gold(gold) == [1.0, None, 3.0, 4.0, None]
+    assert [w.split(": ")[0] for w in res["warnings"]][:3] == [f"{gold} line 2", f"{gold} line 5", f"{system} line 5"]
+
+
+# correlation-noconfidence.pl's figure on each edge case of sts2014/derived (README there); None: we reject
+PERL_CASES = {
+    "noisy": None, "random_conf": None, "space_sep": None, "noisy_vs_gold_with_empty_line6": "empty gold line",
+    "leading_space": "starts with white space", "comment_line": "no header or comment lines",
+    "missing_line100": "749 lines but gold", "extra_line": "751 lines but gold",
+    "empty_line_mid": "empty answer",
+}
+
+
+@pytest.mark.parametrize("case", sorted(PERL_CASES))
+def test_official_script_edge_cases(sts14, case, capsys):
+    d = sts14 / "derived"
+    figure = (d / f"headlines.{case}.perl_output.txt").read_text().splitlines()[-1]
+    assert figure.startswith("Pearson: ")
+    if case == "noisy_vs_gold_with_empty_line6":
+        gold, system = d / "headlines.gold_with_empty_line6.txt", d / "headlines.noisy.system.txt"
+    else:
+        gold, system = sts14 / "STS.gs.headlines.txt", d / f"headlines.{case}.system.txt"
+    status = main(["score", "sts", "--gold", str(gold), "--system", str(system)])
+    out, err = capsys.readouterr()
+    expect = PERL_CASES[case]
+    if case in ("noisy", "random_conf", "space_sep", "noisy_vs_gold_with_empty_line6", "leading_space"):
+        assert status == 0 and figure in out.splitlines()  # the script's figure, to its 5 printed decimals
+        n_warned = {"noisy_vs_gold_with_empty_line6": 1, "leading_space": 75}.get(case, 0)
+        assert sum(expect in w for w in err.splitlines()) == n_warned if expect else "line" not in err
+    else:  # the script prints a figure from misaligned or missing answers; we reject with the line
+        assert status == 1 and "Pearson" not in out and expect in err and "line" in err
 
 
 def _copy_answers(sts14, tmp_path, noise_seed=0):

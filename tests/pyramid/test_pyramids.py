@@ -5,12 +5,22 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pytest
 
 from pipeline.cli import main
 from pipeline.common.errors import InputError
 from pipeline.pyramid.reader import read_pyramid, read_pyramids, topic_of
-from pipeline.pyramid.tests import MIN_SHARED_NEG, analyse, build_tests, evaluate, make_encoder, read_tests
+from pipeline.pyramid.tests import (
+    MIN_SHARED_NEG,
+    RandomEncoder,
+    analyse,
+    build_tests,
+    evaluate,
+    make_encoder,
+    pair_ok,
+    read_tests,
+)
 
 HEAD = '<?xml version="1.0"?>\n<pyramid>\n'
 
@@ -230,13 +240,67 @@ def test_constraints_real(real_tests, nlp):
     _check_constraints(binary, questions)
 
 
-def test_encoders_rank_above_chance_real(real_tests):
-    """Each question has 4 candidates: chance success is 1/4 and chance MRR (1 + 1/2 + 1/3 + 1/4) / 4."""
+def test_one_hot_above_chance_random_at_chance_real(real_tests):
+    """Each question has 4 candidates: chance success is 1/4 and chance MRR (1 + 1/2 + 1/3 + 1/4) / 4 = 0.521.
+    One-hot ranks above chance; the random encoder (a random vector per text) must not (paper: 24.7 %, 0.522)."""
     _, (binary, questions, stats) = real_tests
     n = len(questions)
     chance, chance_mrr = 0.25, (1 + 1 / 2 + 1 / 3 + 1 / 4) / 4
     margin = 3 * (chance * (1 - chance) / n) ** 0.5
-    for encoder in (make_encoder("one-hot"), make_encoder("random", 0)):
-        result = evaluate(binary, questions, encoder, seed=0)
-        assert result["questions"] == n
-        assert result["success_rate"] > chance + margin and result["mrr"] > chance_mrr
+    one_hot = evaluate(binary, questions, make_encoder("one-hot"), seed=0)
+    assert one_hot["questions"] == n and one_hot["success_rate"] > chance + margin and one_hot["mrr"] > chance_mrr
+    for seed in (0, 1):
+        rand = evaluate(binary, questions, make_encoder("random", seed), seed=seed)
+        assert abs(rand["success_rate"] - chance) < margin, rand
+        assert abs(rand["mrr"] - chance_mrr) < 0.03, rand
+        # no information: the tuned threshold cannot beat calling every pair positive by more than noise
+        p = stats["positives"] / stats["pairs"]
+        assert rand["f_measure"] <= 2 * p / (1 + p) + 0.02, rand
+
+
+def test_random_encoder_is_per_text_seeded_and_order_free():
+    enc = RandomEncoder(seed=3)
+    a = enc.encode(["the red car", "a blue bus", "the red car"])
+    b = enc.encode(["a blue bus", "the red car"])
+    assert np.array_equal(a[0], a[2]) and np.array_equal(a[0], b[1]) and np.array_equal(a[1], b[0])
+    assert np.allclose(np.linalg.norm(a, axis=1), 1)
+    # texts that share every word but one get unrelated vectors (summed word vectors would give ~0.9)
+    c = enc.encode(["the red car stops here", "the red car stops there"])
+    assert abs(float(c[0] @ c[1])) < 0.25
+    assert not np.array_equal(RandomEncoder(seed=4).encode(["the red car"])[0], a[0])
+
+
+def test_negative_rule_counts_spacy_words(nlp):
+    """"Share more than 3 words" counts spaCy tokens that are words: "$" is no word, "cannot" is two."""
+    info = analyse(["The balloonists won the $1 million Anheuser-Busch prize",
+                    "$1 million prize half of which was to be donated to charity",
+                    "Repeated U.S. Supreme Court rulings have found that creationism is not science",
+                    "Educators say that science cannot be mastered and is hard"], nlp)
+    t = list(info.values())
+    assert len(t[0].wordset & t[1].wordset) == 3 and "$" not in t[0].wordset  # 1, million, prize
+    assert not pair_ok(t[0], t[1], positive=False)
+    assert {"can", "not"} <= t[3].wordset and len(t[2].wordset & t[3].wordset) == 4  # that, is, not, science
+    assert pair_ok(t[2], t[3], positive=False)
+
+
+def test_negatives_share_more_than_3_spacy_words_real(real_tests):
+    """Every negative pair shares at least 4 words counted afresh with spaCy's tokenizer (tokens holding a letter
+    or digit); the only negatives sharing 3 or fewer regex \\w+ words are those where spaCy splits "cannot"."""
+    import re
+
+    from pipeline.common import resources
+
+    tokenizer = resources.nlp().tokenizer
+
+    def words(text):
+        return {t.text.lower() for t in tokenizer(text) if any(ch.isalnum() for ch in t.text)}
+
+    _, (binary, _questions, stats) = real_tests
+    negatives = [r for r in binary if r["label"] == 0]
+    assert len(negatives) == stats["negatives"] == 7701
+    assert all(len(words(r["text_a"]) & words(r["text_b"])) > 3 for r in negatives)
+    regex_short = [r for r in negatives
+                   if len(set(re.findall(r"\w+", r["text_a"].lower())) & set(re.findall(r"\w+", r["text_b"].lower())))
+                   <= 3]
+    assert len(regex_short) == 2 and all("cannot" in r["text_a"] + r["text_b"] for r in regex_short)
+    assert not any("$1 million prize" in r["text_a"] and "$1 million prize" in r["text_b"] for r in negatives)
