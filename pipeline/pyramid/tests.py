@@ -187,10 +187,21 @@ def read_tests(tests_dir):
     for p in (bpath, rpath):
         if not p.is_file():
             raise InputError(p, "file not found (run `sick pyramid build` first)")
-    df = pd.read_csv(bpath, sep="\t", keep_default_na=False, dtype={"text_a": str, "text_b": str})
+    try:
+        df = pd.read_csv(bpath, sep="\t", keep_default_na=False, dtype={"text_a": str, "text_b": str})
+    except pd.errors.EmptyDataError:
+        raise InputError(bpath, "empty file (run `sick pyramid build` again)") from None
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise InputError(bpath, f"not a binary.tsv of `sick pyramid build`: {exc}") from None
     missing = [c for c in BINARY_COLUMNS if c not in df.columns]
     if missing:
         raise InputError(bpath, "header lacks column(s) " + ", ".join(missing), line=1)
+    if df.empty:
+        raise InputError(bpath, "no pairs (header only)")
+    bad = ~df["label"].astype(str).isin(("0", "1"))
+    if bad.any():
+        i = int(bad.to_numpy().nonzero()[0][0])
+        raise InputError(bpath, f"label {df['label'].iat[i]!r} is not 0 or 1", line=i + 2, field="label")
     questions = []
     for i, ln in enumerate(rpath.read_text(encoding="utf-8").splitlines(), 1):
         if not ln.strip():

@@ -304,3 +304,18 @@ def test_negatives_share_more_than_3_spacy_words_real(real_tests):
                    <= 3]
     assert len(regex_short) == 2 and all("cannot" in r["text_a"] + r["text_b"] for r in regex_short)
     assert not any("$1 million prize" in r["text_a"] and "$1 million prize" in r["text_b"] for r in negatives)
+
+
+@pytest.mark.parametrize("content, words", [
+    ("", "empty file"),
+    ("pair_id\ttopic\ttext_a\ttext_b\tscu_a\tscu_b\tlabel\n", "no pairs"),
+    ("pair_id\ttopic\ttext_a\ttext_b\tscu_a\tscu_b\tlabel\n1\tD1\ta b c\td e f\t1\t2\tyes\n", "not 0 or 1"),
+    ("a\tb\n1\t2\n", "header lacks"),
+])
+def test_eval_on_empty_or_malformed_binary_tsv_is_a_clear_error(tmp_path, capsys, content, words):
+    (tmp_path / "binary.tsv").write_text(content, encoding="utf-8")
+    (tmp_path / "ranking.jsonl").write_text("", encoding="utf-8")
+    from pipeline.cli import main
+
+    assert main(["pyramid", "eval", "--tests", str(tmp_path), "--encoder", "one-hot"]) == 2
+    assert words in capsys.readouterr().err
