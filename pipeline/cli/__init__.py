@@ -7,6 +7,7 @@
 | :mod:`pipeline.cli.report` | ``report`` |
 | :mod:`pipeline.cli.score` | ``score semeval|sts|stsb``, ``baseline …`` |
 | :mod:`pipeline.cli.pyramid` | ``pyramid build|eval`` |
+| :mod:`pipeline.cli.review` | ``review export``, ``review apply`` |
 
 Parsers are built from light modules only; each command imports its stages when it runs (the style of AllenNLP's
 ``commands/``). Errors in input or rules print one line naming file, line and field, and exit with status 2;
@@ -21,11 +22,11 @@ import argparse
 import sys
 
 from pipeline import __version__
-from pipeline.cli import build, crowd, pyramid, report, score
+from pipeline.cli import build, crowd, pyramid, report, review, score
 from pipeline.cli.argtypes import HelpFormatter, apply_formatter
 from pipeline.common.errors import SickError
 
-FAMILIES = (build, crowd, report, score, pyramid)
+FAMILIES = (build, crowd, report, score, pyramid, review)
 
 
 def parser() -> argparse.ArgumentParser:
