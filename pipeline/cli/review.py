@@ -21,8 +21,8 @@ def _slots(value: str) -> tuple[str, ...]:
 
 
 def cmd_export(args) -> int:
-    """``sick review export``: run :func:`pipeline.corpus.review.export_review`; print a summary; return 0."""
-    from pipeline.corpus.review import export_review
+    """``sick review export``: run :func:`pipeline.review.stage.export_review`; print a summary; return 0."""
+    from pipeline.review.stage import export_review
 
     counts = export_review(args.build, args.out, platform=args.platform, slots=args.slots, sample=args.sample,
                            seed=args.seed, reviewers_per_item=args.reviewers_per_item)
@@ -32,8 +32,8 @@ def cmd_export(args) -> int:
 
 
 def cmd_apply(args) -> int:
-    """``sick review apply``: run :func:`pipeline.corpus.review.apply_reviews`; print a summary; return 0."""
-    from pipeline.corpus.review import apply_reviews
+    """``sick review apply``: run :func:`pipeline.review.stage.apply_reviews`; print a summary; return 0."""
+    from pipeline.review.stage import apply_reviews
 
     c = apply_reviews(args.build, args.reviews, args.out, fmt=args.format, skip_bad_rows=args.skip_bad_rows)
     print(f"{c['decisions']} decisions on {c['sentences_reviewed']} sentences: {c['accept']} accepted, {c['edit']} "
