@@ -107,11 +107,11 @@ def _csv_votes(path: Path, fmt: str) -> tuple[list[Vote], list[dict]]:
     if fmt == "auto":
         fmt = "mturk" if "WorkerId" in header or any(h.startswith(("Input.", "Answer.")) for h in header) else "csv"
     void: list[dict] = []
-    rows = []
-    for line, rec in records:
-        if len(rec) != len(header):
-            raise RowError(path, f"expected {len(header)} fields (as the header), found {len(rec)}", line)
-        rows.append((line, dict(zip(header, rec))))
+    rows: list[tuple[int, dict[str, str]]] = []
+    for line, fields in records:
+        if len(fields) != len(header):
+            raise RowError(path, f"expected {len(header)} fields (as the header), found {len(fields)}", line)
+        rows.append((line, dict(zip(header, fields))))
     if fmt == "mturk":
         for col in ("sentence_id", "decision", "reviewer"):
             if _MTURK[col] not in header:
@@ -257,7 +257,7 @@ def verdicts(votes: list[Vote]) -> dict[str, tuple[str, str | None]]:
     by_id: dict[str, list[Vote]] = defaultdict(list)
     for v in votes:
         by_id[v.sentence_id].append(v)
-    out = {}
+    out: dict[str, tuple[str, str | None]] = {}
     for sid, vs in by_id.items():
         top = Counter(v.decision for v in vs).most_common()
         if len(top) > 1 and top[0][1] == top[1][1]:

@@ -236,6 +236,12 @@ def _groups(sentences: pd.DataFrame) -> list[Group]:
     return list(groups.values())
 
 
+def _where(g: Group) -> dict:
+    """``file`` and ``line`` of a group's source pair, for ``dropped.tsv``."""
+    src: SimpleNamespace = g.source  # type: ignore[assignment]  # Group.source is typed object
+    return {"file": src.path, "line": src.line}
+
+
 def _corpus_pairs(corpus: pd.DataFrame, groups: list[Group], path: Path) -> list[Pair]:
     """The :class:`Pair` behind every corpus row: related rows by group, slots and texts; unrelated rows by the S1
     texts and their S0 (``sentence_A_original``), which tells apart groups that share an S1."""
@@ -305,19 +311,20 @@ def apply_reviews(build: str | Path, reviews: list[str | Path], out: str | Path,
         raise InputError("--reviews", "no review file given")
     sentences, corpus, manifest = read_build(build)
     previous = manifest.get("review") or {}
-    inputs = []
-    for r in reviews:
-        if not Path(r).is_file():
-            raise InputError(r, "file not found")
-        digest = sha256_file(r)
+    inputs: list[dict] = []
+    for review in reviews:
+        if not Path(review).is_file():
+            raise InputError(review, "file not found")
+        digest = sha256_file(review)
         if digest in previous.get("applied", []):
-            raise InputError(r, f"already applied to {build} (manifest.json review.applied); apply new reviews only, "
-                                f"or give all review files to the unreviewed build")
-        inputs.append({"path": str(r), "sha256": digest})
+            raise InputError(review, f"already applied to {build} (manifest.json review.applied); apply new "
+                                     f"reviews only, or give all review files to the unreviewed build")
+        inputs.append({"path": str(review), "sha256": digest})
     texts = {it["sentence_id"]: it["sentence"] for it in _items(sentences)}
-    votes, rejected = [], []
-    for r, entry in zip(reviews, inputs):
-        vs, void = read_reviews(r, fmt)
+    votes: list[Vote] = []
+    rejected: list[dict] = []
+    for review, entry in zip(reviews, inputs):
+        vs, void = read_reviews(review, fmt)
         entry["rows"] = len(vs) + len(void)
         votes += vs
         rejected += void
@@ -334,12 +341,12 @@ def apply_reviews(build: str | Path, reviews: list[str | Path], out: str | Path,
     for sid, (outcome, edit) in sorted(verdicts.items()):
         gid, slot = sid.split(":")
         g = by_gid[gid]
-        if outcome == "edit":
+        if outcome == "edit" and edit is not None:
             g.slots[slot] = Slot(edit, (*g.slots[slot].rules, REVIEW_EDIT))
         elif outcome in ("reject", "tie"):
             if slot.startswith("S1"):
                 removed_groups.add(gid)
-            dropped.append({"stage": "review", "item": f"{gid} {slot}", "file": g.source.path, "line": g.source.line,
+            dropped.append({"stage": "review", "item": f"{gid} {slot}", **_where(g),
                             "reason": "rejected by review" if outcome == "reject" else "tie in review (second look)",
                             "text": g.slots[slot].text})
     gone = {sid for sid, (o, _) in verdicts.items() if o in ("reject", "tie")}
@@ -354,13 +361,13 @@ def apply_reviews(build: str | Path, reviews: list[str | Path], out: str | Path,
     row_of = {id(p): r for p, r in related}
     for rm in removed:
         p = rm.pair
-        dropped.append({"stage": "dedup", "item": f"{p.group_a.group_id} {p.pair_type}", "file": p.group_a.source.path,
-                        "line": p.group_a.source.line, "reason": f"after review: {rm.reason}",
+        dropped.append({"stage": "dedup", "item": f"{p.group_a.group_id} {p.pair_type}", **_where(p.group_a),
+                        "reason": f"after review: {rm.reason}",
                         "text": f"{p.sentence_A} | {p.sentence_B}"})
     share = manifest.get("options", {}).get("unrelated_share", 0.122)
     seed = manifest.get("seed", 1)
     target = unrelated_count(len(kept), share)
-    unrelated = []
+    unrelated: list[Pair] = []
     for p, r in zip(pairs, rows):
         if p.pair_type == "unrelated" and alive(p.group_a, p.slot_a) and alive(p.group_b, p.slot_b):
             key = pair_key(p.sentence_A, p.sentence_B)
