@@ -14,6 +14,7 @@ __all__ = ["DECISIONS", "REASONS", "REJECTED_COLUMNS", "REVIEW_FORMATS", "Vote",
 import html
 import json
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,7 +51,7 @@ class Vote:
     fields: dict
 
 
-def _flat(value) -> str:
+def _flat(value: object) -> str:
     """A Label Studio value as text: a choice list, ``{"choices": [...]}``/``{"text": [...]}`` (JSON-MIN, and as a
     JSON string in its CSV export) or a plain string."""
     if isinstance(value, str):
@@ -73,7 +74,7 @@ def _flat(value) -> str:
     return str(value)
 
 
-def _person(value) -> str:
+def _person(value: object) -> str:
     """Label Studio's ``completed_by``/``annotator`` (an id, an email or a user object) as a name."""
     if isinstance(value, dict):
         return next((_flat(value[k]) for k in ("email", "username", "id") if value.get(k) not in (None, "")), "")
@@ -85,7 +86,7 @@ _FLAT_FIELDS = {"sentence_id": ("sentence_id",), "sentence": ("sentence",), "dec
                 "reviewer": ("reviewer", "annotator", "completed_by")}
 
 
-def _vote(path: Path, row: int, kind: str, get, fields: dict, raw) -> Vote:
+def _vote(path: Path, row: int, kind: str, get: Callable[[str], object], fields: dict, raw: object) -> Vote:
     sentence = None if get("sentence") is None else _flat(get("sentence"))
     # an edit is one line of TSV: blanks, tabs and newlines collapse to single spaces
     edited = " ".join(_flat(get("edited_sentence")).split())
@@ -93,12 +94,13 @@ def _vote(path: Path, row: int, kind: str, get, fields: dict, raw) -> Vote:
                 _flat(get("reason")), _person(get("reviewer")), raw, fields)
 
 
-def _from_flat(path: Path, kind: str, rows) -> list[Vote]:
+def _from_flat(path: Path, kind: str, rows: Iterable[tuple[int, dict]]) -> list[Vote]:
     """Votes from flat records (our CSV, Label Studio's CSV and JSON-MIN exports): ``(row, {name: value})``."""
     votes = []
     for row, rec in rows:
         names = {f: next((n for n in cands if n in rec), cands[0]) for f, cands in _FLAT_FIELDS.items()}
-        votes.append(_vote(path, row, kind, lambda f, rec=rec, names=names: rec.get(names[f]), names, rec))
+        values = {f: rec.get(name) for f, name in names.items()}
+        votes.append(_vote(path, row, kind, values.get, names, rec))
     return votes
 
 

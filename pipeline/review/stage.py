@@ -20,7 +20,8 @@ unrelated pairs are trimmed or topped up to the build's share (12.2 %, Table 5) 
 :func:`pipeline.corpus.pair.unrelated_pairs`. Table 4 and Table 5 files are recomputed with
 :func:`pipeline.corpus.job.rule_frequencies` and :func:`pipeline.corpus.job.pair_distribution`.
 
-A sentence nobody decided on (an empty ``decision``, e.g. outside a ``--sample``) is kept as it is.
+A sentence nobody decided on (an empty ``decision``, e.g. outside a ``--sample``) is kept as it is. An edited S1
+keeps its S2-S4, which were reviewed against the S1 as exported.
 """
 
 from __future__ import annotations
@@ -408,7 +409,7 @@ def apply_reviews(build: str | Path, reviews: list[str | Path], out: str | Path,
               for sid, (o, _) in sorted(verdicts.items()) if o == "tie"]
     outcomes = Counter(o for o, _ in verdicts.values())
     counts = {
-        "rows": len(votes) + sum(1 for r in rejected if r["reason"] in ("assignment rejected", "annotation cancelled")),
+        "rows": sum(entry["rows"] for entry in inputs),
         "decisions": len(good), "undecided_rows": undecided, "bad_rows": len(bad),
         "void_rows": len(rejected) - len(bad), "reviewers": len({v.reviewer for v in good if v.reviewer}),
         "sentences_reviewed": len(verdicts), **{o: outcomes[o] for o in ("accept", "edit", "reject", "tie")},

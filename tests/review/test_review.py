@@ -304,6 +304,22 @@ def test_same_reviewer_twice_is_a_bad_row(built, items, tmp_path):
     assert exc.value.line == 3
 
 
+def test_a_corpus_from_another_build_is_refused(built, applied, tmp_path):
+    import shutil
+
+    _, reviews = applied
+    other = tmp_path / "other"
+    shutil.copytree(built, other)
+    lines = (other / "corpus.tsv").read_text(encoding="utf-8").split("\n")
+    fields = lines[5].split("\t")
+    fields[2] = "A cat is sleeping on a sofa"
+    lines[5] = "\t".join(fields)
+    (other / "corpus.tsv").write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(InputError, match="not from the same build") as exc:
+        apply_reviews(other, [reviews], tmp_path / "o")
+    assert exc.value.line == 6
+
+
 # ------------------------------------------------------------------------------------------------ platforms
 
 
