@@ -275,6 +275,25 @@ def test_deterministic_and_second_application_refused(built, applied, tmp_path):
     assert not (tmp_path / "twice").exists()
 
 
+def test_lost_unrelated_pairs_are_topped_up(built, items, tmp_path):
+    """Rejecting whole groups loses more unrelated pairs than the smaller corpus needs: new ones are drawn."""
+    decisions = [(f"G{n:05d}:S1a", "ann", "reject", "", "other") for n in range(7, 15)]
+    counts = apply_reviews(built, [write_csv(tmp_path / "r.csv", review_rows(items, decisions))], tmp_path / "o")
+    before, after = read(built / "corpus.tsv"), read(tmp_path / "o" / "corpus.tsv")
+    assert counts["groups_removed"] == 8 and counts["unrelated_added"] > 0
+    new = after[after["pair_ID"].astype(int) > before["pair_ID"].astype(int).max()]
+    assert len(new) == counts["unrelated_added"] and (new["pair_type"] == "unrelated").all()
+    assert new["pair_ID"].astype(int).tolist() == list(range(len(before) + 1, len(before) + 1 + len(new)))
+    sentences = read(tmp_path / "o" / "sentences.tsv")
+    s1 = set(sentences.loc[sentences["slot"].str.startswith("S1"), "sentence"])
+    assert new["sentence_A"].isin(s1).all() and new["sentence_B"].isin(s1).all()
+    assert set(new["SemEval_set"]) <= {"TRAIN", "TRIAL", "TEST"}
+    n_unrel = int((after["pair_type"] == "unrelated").sum())
+    assert n_unrel == unrelated_count(len(after) - n_unrel, 0.122)
+    keys = [pair_key(a, b) for a, b in zip(after["sentence_A"], after["sentence_B"])]
+    assert len(set(keys)) == len(keys)
+
+
 # ------------------------------------------------------------------------------------------------ bad rows
 
 
