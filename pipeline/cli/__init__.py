@@ -7,6 +7,7 @@
 | :mod:`pipeline.cli.report` | ``report`` |
 | :mod:`pipeline.cli.score` | ``score semeval|sts|stsb``, ``baseline …`` |
 | :mod:`pipeline.cli.pyramid` | ``pyramid build|eval`` |
+| :mod:`pipeline.cli.review` | ``review export``, ``review apply`` |
 
 Parsers are built from light modules only; each command imports its stages when it runs (the style of AllenNLP's
 ``commands/``). Errors in input or rules print one line naming file, line and field, and exit with status 2;
@@ -23,11 +24,11 @@ import os
 import sys
 
 from pipeline import __version__
-from pipeline.cli import build, crowd, pyramid, report, rules, score
+from pipeline.cli import build, crowd, pyramid, report, review, rules, score
 from pipeline.cli.argtypes import HelpFormatter, apply_formatter
 from pipeline.common.errors import SickError
 
-FAMILIES = (build, rules, crowd, report, score, pyramid)
+FAMILIES = (build, rules, review, crowd, report, score, pyramid)
 
 
 def parser() -> argparse.ArgumentParser:

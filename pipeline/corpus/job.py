@@ -15,7 +15,7 @@ rules and seed give byte-identical files.
 from __future__ import annotations
 
 __all__ = ["BuildConfig", "CANDIDATE_COLUMNS", "CORPUS_COLUMNS", "DROPPED_COLUMNS", "SENTENCE_COLUMNS", "SPLITS",
-           "build", "pair_distribution", "rule_frequencies", "split_labels"]
+           "build", "pair_distribution", "pair_rows", "rule_frequencies", "split_labels"]
 
 import random
 import sys
@@ -149,9 +149,10 @@ def _expand(cfg, ruleset, groups: list[Group], st: _State) -> list[dict]:
     return candidate_rows
 
 
-def _pair_rows(pairs: list[Pair], labels: list[str]) -> list[dict]:
+def pair_rows(pairs: list[Pair], labels: list[str], first_id: int = 1) -> list[dict]:
+    """Corpus rows (:data:`CORPUS_COLUMNS`) of ``pairs`` with their split labels, pair_IDs from ``first_id``."""
     rows = []
-    for n, (p, split) in enumerate(zip(pairs, labels), 1):
+    for n, (p, split) in enumerate(zip(pairs, labels), first_id):
         rows.append({
             "pair_ID": n, "sentence_A": p.sentence_A, "sentence_B": p.sentence_B,
             "entailment_label": "", "relatedness_score": "", "entailment_AB": "", "entailment_BA": "",
@@ -229,7 +230,7 @@ def build(cfg: BuildConfig) -> dict:
         "counts": st.counts,
     }
     with atomic_dir(cfg.out) as tmp:
-        write_tsv(tmp / "corpus.tsv", _pair_rows(pairs, labels), CORPUS_COLUMNS)
+        write_tsv(tmp / "corpus.tsv", pair_rows(pairs, labels), CORPUS_COLUMNS)
         write_tsv(tmp / "sentences.tsv", sentence_rows, SENTENCE_COLUMNS)
         if cfg.all_candidates:
             write_tsv(tmp / "candidates.tsv", candidate_rows, CANDIDATE_COLUMNS)

@@ -25,6 +25,7 @@ from pipeline.common.files import atomic_dir, write_json, write_tsv
 from pipeline.common.vocabulary import LABELS, PAIR_GROUP_NAMES, PAIR_GROUPS, STAGES, pair_group
 from pipeline.corpus.rules import DEFAULT_RULES_DIR, _read_yaml
 from pipeline.report.io import write_release
+from pipeline.review.stage import review_summary
 
 RANGES = ("[1-2)", "[2-3)", "[3-4)", "[4-5]")
 BIN_EDGES = [1.0, 2.0, 3.0, 4.0]
@@ -111,7 +112,9 @@ def table4_rule_frequencies(df: pd.DataFrame, families: dict[str, str] | None = 
     ids = ids[ids != ""]
     freq = ids.value_counts()
     rows = [{"family": fam, "rule": rid, "freq": int(freq.get(rid, 0))} for rid, fam in families.items()]
-    rows += [{"family": "unknown", "rule": rid, "freq": int(n)} for rid, n in freq.items() if rid not in families]
+    # review-edit marks a sentence a native speaker corrected (sick review apply), not a rule
+    rows += [{"family": "review" if rid == "review-edit" else "unknown", "rule": rid, "freq": int(n)}
+             for rid, n in freq.items() if rid not in families]
     out = pd.DataFrame(rows, columns=["family", "rule", "freq"])
     rank = {f: i for i, f in enumerate(STAGES)}
     out["_o"] = out["family"].map(lambda f: rank.get(f, len(rank)))
@@ -458,6 +461,10 @@ def write_report(paths, out_dir: str | Path, families: dict[str, str] | None = N
                                                                                  "table9") if res[k] is None]})
         plots = make_plots(df, res, tmp / "plots")
         sections = _sections(res, [str(p) for p in paths], agreement)
+        review = review_summary(paths[0]) if len(paths) == 1 else None
+        if review is not None:
+            write_tsv(tmp / "review_stats.tsv", review)
+            sections.append(("Native-speaker review (review_stats.tsv): outcomes per slot and rule", review))
         (tmp / "report.md").write_text(render_md(sections, plots), encoding="utf-8")
         (tmp / "report.html").write_text(render_html(sections, plots), encoding="utf-8")
         res["release"] = write_release(df, tmp)
