@@ -17,6 +17,7 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 from __future__ import annotations
 
 import functools
+import zlib
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -48,9 +49,22 @@ def _plural(tok) -> bool:
     """Grammatical number of a noun phrase (:func:`is_plural_np`), except that a noun tagged plural without a
     plural ending ("broccoli", "okra", "fish") counts as a singular mass noun."""
     if tok.tag_ in ("NNS", "NNPS") and tok.lower_ == tok.lemma_.lower() and not tok.lower_.endswith("s") \
-            and not any(c.dep_ in ("nummod", "conj") for c in tok.children):
+            and not any(c.dep_ in ("nummod", "conj") for c in tok.children) and not _irregular_plural(tok.lower_):
         return False
     return is_plural_np(tok)
+
+
+@functools.lru_cache(maxsize=4096)
+def _irregular_plural(word: str) -> bool:
+    """An irregular plural with a distinct singular ("people" -> "person", "children", "men"), which spaCy
+    may lemmatize to itself; "fish", "sheep" and "broccoli" are not (their number is unknown, read singular)."""
+    import inflect
+
+    singular = _INFLECT.setdefault("engine", inflect.engine()).singular_noun(word)
+    return bool(singular) and singular != word
+
+
+_INFLECT: dict = {}
 
 
 def _trimmed_span(tok) -> tuple[int, int]:
@@ -150,6 +164,11 @@ class SwapArgumentsParams(BaseModel):
         "front", "top", "middle", "side", "edge", "bottom", "back", "end", "center", "centre", "corner",
         "inside", "outside", "rest", "way", "lot", "couple", "bunch", "pair", "piece", "order", "place", "half"])
     agreement: bool = True
+    animate: list[Literal["subject", "agent", "object", "pobj"]] = Field(default_factory=list)
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    animal_verbs_lexicon: str | None = None
+    fixed_objects_lexicon: str | None = None
+    rate: float = Field(default=1.0, ge=0, le=1)
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -206,6 +225,96 @@ def _heads_swappable(a, b) -> bool:
     return any(c.dep_ in _NOUN_MODIFIERS for t in (a, b) for c in t.children)
 
 
+ANIMATE_LEXNAMES = {"noun.person": "person", "noun.animal": "animal"}
+
+
+def animacy(tok, person_words: frozenset[str] = frozenset()) -> str | None:
+    """``"person"``, ``"animal"`` or None (not a living being) for the noun ``tok``.
+
+    A noun is animate when its first WordNet 3.0 noun sense is filed under noun.person or noun.animal, or when
+    its lemma is in ``person_words`` (people, crowd, someone, turtle: nouns whose first sense is filed
+    elsewhere); such a word is an animal when one of its first three senses is noun.animal. A group noun with
+    an "of" phrase ("a group of dogs") takes the animacy of that phrase. Pronouns other than someone/everyone
+    (in ``person_words``) and proper nouns WordNet does not know are None.
+    """
+    lemma = tok.lemma_.lower()
+    for prep in tok.children:  # "a group of people", "a herd of cows"
+        if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i == tok.i + 1:
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if pobj is not None and lemma in person_words | {"herd", "flock", "pack", "litter", "school"}:
+                return animacy(pobj, person_words)
+    first = resources.lexnames(lemma, "n", 1) or resources.lexnames(tok.lower_, "n", 1)
+    for name in first:
+        if name in ANIMATE_LEXNAMES:
+            return ANIMATE_LEXNAMES[name]
+    if lemma in person_words or tok.lower_ in person_words:
+        return "animal" if "noun.animal" in resources.lexnames(lemma, "n", 3) else "person"
+    return None
+
+
+def _fixed_index(entries) -> dict[str, frozenset[str]]:
+    """``{verb lemma: object lemmas, lexnames or "*"}`` from the fixed_verb_objects lexicon (lower-cased)."""
+    return {str(v).lower(): frozenset(str(o).lower() for o in objs) for v, objs in entries.items()}
+
+
+def fixed_object(verb, obj, fixed: dict[str, frozenset[str]]) -> bool:
+    """Whether ``obj`` (a dobj of ``verb``) belongs to a fixed verb-object pair ("take a bath", "play the
+    guitar", "ride a horse"): listed by lemma, by the WordNet lexname of its first noun sense, or the verb
+    takes "*" (any object)."""
+    allowed = fixed.get(verb.lemma_.lower())
+    if not allowed:
+        return False
+    lemma = obj.lemma_.lower()
+    return "*" in allowed or lemma in allowed or obj.lower_ in allowed \
+        or bool(resources.lexnames(lemma, "n", 1) & allowed)
+
+
+def sampled(key: str, text: str, rate: float) -> bool:
+    """Whether a rule with ``rate`` (0..1) proposes candidates for ``text``: a hash of rule key and sentence,
+    so the choice is deterministic and independent of the order of sentences. SICK keeps S4 rare (Table 4:
+    380 S4 sentences against 1,029 S2 synonym ones; Table 5: 7.1 % S1S4 pairs)."""
+    if rate >= 1:
+        return True
+    return zlib.crc32(f"{key}|{text}".encode("utf-8")) / 2 ** 32 < rate
+
+
+def _role(tok, role: str) -> str:
+    """Role name used by the animacy check: a passive subject and a passive agent are told apart."""
+    if role == "subject":
+        return "passive-subject" if tok.dep_ == "nsubjpass" else "subject"
+    if role == "pobj" and tok.head.dep_ == "agent":
+        return "agent"
+    return role
+
+
+def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
+    """Whether each moved noun can fill its new role. ``moves`` is ``[(token, old role, new role)]``.
+
+    A fixed object ("take a bath") never moves; the two nouns must have different lemmas ("Another man is
+    carrying a man" swaps nothing); a noun landing in a role of ``params.animate`` must be animate, and an
+    animal landing in the doer's slot (subject, passive agent) needs a verb of ``animal_verbs_lexicon``.
+    """
+    (a, _, _), (b, _, _) = moves
+    if a.lemma_.lower() == b.lemma_.lower():
+        return False
+    if params.fixed_objects_lexicon:
+        fixed = ruleset.derived(params.fixed_objects_lexicon, _fixed_index)
+        if any(old == "object" and fixed_object(verb, tok, fixed) for tok, old, _ in moves):
+            return False
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    animal_verbs = ruleset.lexicon_set(params.animal_verbs_lexicon) if params.animal_verbs_lexicon else None
+    for tok, _, new in moves:
+        if new not in params.animate:
+            continue
+        kind = animacy(tok, words)
+        if kind is None:
+            return False
+        if kind == "animal" and new in ("subject", "agent") and animal_verbs is not None \
+                and verb.lemma_.lower() not in animal_verbs:
+            return False
+    return True
+
+
 @action("swap_arguments", stages=("S4",), params=SwapArgumentsParams)
 def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     """Swap two arguments of a verb, whole subtrees; Marelli et al. 2014, Table 3 (S4, "scrambling: subject
@@ -222,10 +331,15 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     """
     doc = sent.doc
     r1, r2 = params.roles
+    if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate):
+        return
     for verb in _main_verbs(doc):
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
                 if a == b:
+                    continue
+                ra, rb = _role(a, r1), _role(b, r2)
+                if not _plausible(verb, [(a, r1, rb), (b, r2, ra)], params, ruleset):
                     continue
                 (a0, a1), (b0, b1) = sa, sb
                 if params.heads_only:
@@ -280,6 +394,8 @@ class SwapModifiersParams(BaseModel):
     exclude: list[str] = Field(default_factory=lambda: [
         "many", "few", "several", "other", "same", "own", "much", "more", "most", "such", "only", "each"])
     class_lexicon: str | None = None
+    same_lexname: bool = False
+    rate: float = Field(default=1.0, ge=0, le=1)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "dative", "oprd"])
 
@@ -291,6 +407,22 @@ def _class_index(entries) -> dict[str, frozenset[str]]:
         for w in words:
             index.setdefault(str(w).lower(), set()).add(name)
     return {w: frozenset(names) for w, names in index.items()}
+
+
+def _coordinated_same(h1, h2) -> bool:
+    """Two nouns with the same lemma joined by a coordination (one the conjunct of the other, or both of a
+    third), where trading their modifiers keeps the meaning."""
+    if h1.lemma_.lower() != h2.lemma_.lower():
+        return False
+    return (h1.dep_ == "conj" and h1.head == h2) or (h2.dep_ == "conj" and h2.head == h1) \
+        or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head)
+
+
+def _same_first_lexname(m1, m2) -> bool:
+    """Whether two noun modifiers share the WordNet lexname of their first noun sense ("soccer" and "tennis"
+    are both noun.act; "baseball" and "dirt" are not, so "a baseball cap" and "a dirt bike" keep theirs)."""
+    n1 = resources.lexnames(m1.lemma_.lower(), "n", 1)
+    return bool(n1) and n1 == resources.lexnames(m2.lemma_.lower(), "n", 1)
 
 
 @action("swap_modifiers", stages=("S4",), params=SwapModifiersParams)
@@ -305,6 +437,8 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     modifiers of the same class swap (colour with colour, size with size).
     """
     doc = sent.doc
+    if not sampled(f"swap_modifiers|{','.join(params.deps)}", doc.text, params.rate):
+        return
     mods = [t for t in doc
             if t.dep_ in params.deps and t.pos_ in params.pos and t.head.pos_ in params.head_pos
             and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)]
@@ -315,6 +449,10 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     for i, m1 in enumerate(mods):
         for m2 in mods[i + 1:]:
             if m1.head == m2.head or m1.lower_ == m2.lower_:
+                continue
+            if _coordinated_same(m1.head, m2.head):
+                continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning
+            if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
             if classes is not None and not classes[m1.lower_] & classes[m2.lower_]:
                 continue
