@@ -28,6 +28,7 @@ from pipeline.corpus.wordforms import SUBJECT_DEPS, children, is_plural_np, span
 
 BE_AGREEMENT = {("is", True): "are", ("are", False): "is", ("was", True): "were", ("were", False): "was"}
 _SUBJECT = ("nsubj", "nsubjpass")
+DESCRIBED_PARTS = ("haired", "eyed", "skinned", "colored", "coloured", "furred", "bearded")
 
 
 def _usable_argument(tok, skip_phrases: set[str]) -> bool:
@@ -166,9 +167,11 @@ class SwapArgumentsParams(BaseModel):
     agreement: bool = True
     animate: list[Literal["subject", "agent", "object", "pobj"]] = Field(default_factory=list)
     animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
     animal_verbs_lexicon: str | None = None
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
+    pobj_of_object: bool = True
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -184,7 +187,7 @@ def _arguments(verb, role: str, params: SwapArgumentsParams):
                 yield c, _trimmed_span(c)
     else:
         preps, heads = set(params.prepositions), set(params.skip_pobj_heads)
-        owners = [verb] + [c for c in verb.children if c.dep_ == "dobj"]
+        owners = [verb] + [c for c in verb.children if c.dep_ == "dobj" and params.pobj_of_object]
         for owner in owners:
             for _prep, pobj in _prep_objects(owner, preps, heads, params.agent and owner is verb):
                 if _usable_argument(pobj, skip):
@@ -228,21 +231,24 @@ def _heads_swappable(a, b) -> bool:
 ANIMATE_LEXNAMES = {"noun.person": "person", "noun.animal": "animal"}
 
 
-def animacy(tok, person_words: frozenset[str] = frozenset()) -> str | None:
+def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozenset[str] = frozenset()) -> str | None:
     """``"person"``, ``"animal"`` or None (not a living being) for the noun ``tok``.
 
     A noun is animate when its first WordNet 3.0 noun sense is filed under noun.person or noun.animal, or when
     its lemma is in ``person_words`` (people, crowd, someone, turtle: nouns whose first sense is filed
     elsewhere); such a word is an animal when one of its first three senses is noun.animal. A group noun with
     an "of" phrase ("a group of dogs") takes the animacy of that phrase. Pronouns other than someone/everyone
-    (in ``person_words``) and proper nouns WordNet does not know are None.
+    (in ``person_words``) and proper nouns WordNet does not know are None, and so are ``not_words`` (body parts
+    and foods WordNet files under noun.animal: "paw", "fries").
     """
     lemma = tok.lemma_.lower()
+    if lemma in not_words or tok.lower_ in not_words:
+        return None  # "paw", "fries": filed under noun.animal but not a doer
     for prep in tok.children:  # "a group of people", "a herd of cows"
         if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i == tok.i + 1:
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is not None and lemma in person_words | {"herd", "flock", "pack", "litter", "school"}:
-                return animacy(pobj, person_words)
+                return animacy(pobj, person_words, not_words)
     first = resources.lexnames(lemma, "n", 1) or resources.lexnames(tok.lower_, "n", 1)
     for name in first:
         if name in ANIMATE_LEXNAMES:
@@ -302,11 +308,12 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
         if any(old == "object" and fixed_object(verb, tok, fixed) for tok, old, _ in moves):
             return False
     words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    not_words = ruleset.lexicon_set(params.inanimate_lexicon) if params.inanimate_lexicon else frozenset()
     animal_verbs = ruleset.lexicon_set(params.animal_verbs_lexicon) if params.animal_verbs_lexicon else None
     for tok, _, new in moves:
         if new not in params.animate:
             continue
-        kind = animacy(tok, words)
+        kind = animacy(tok, words, not_words)
         if kind is None:
             return False
         if kind == "animal" and new in ("subject", "agent") and animal_verbs is not None \
@@ -339,6 +346,8 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if a == b:
                     continue
                 ra, rb = _role(a, r1), _role(b, r2)
+                if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
+                    ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
                 if not _plausible(verb, [(a, r1, rb), (b, r2, ra)], params, ruleset):
                     continue
                 (a0, a1), (b0, b1) = sa, sb
@@ -381,6 +390,8 @@ def _premodifier(mod, head_deps) -> bool:
         return False
     if (start > 0 and mod.doc[start - 1].text == "-") or mod.doc[end].text == "-":
         return False
+    if end < len(mod.doc) and mod.doc[end].lower_.endswith(DESCRIBED_PARTS):
+        return False  # "a brown haired man": the colour is the hair's, not the man's
     if mod.dep_ == "compound" and (end != head.i or end - start != 1):
         return False  # noun modifiers: one word right before its noun ("soccer ball")
     return all(t.head == head and t.dep_ in ("amod", "compound", "nmod", "advmod", "punct", "cc", "conj")
@@ -465,4 +476,50 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             s = sent.fork()
             s.set_span(a0, a1, tb)
             s.set_span(b0, b1, ta)
+            yield s.edits
+
+
+class MoveModifierParams(BaseModel):
+    class_lexicon: str = "adjective_classes"
+    classes: list[str] = Field(default_factory=list)
+    head_deps: list[str] = Field(default_factory=lambda: [
+        "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "dative"])
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _bare_noun(tok) -> bool:
+    """A common noun with a determiner, number or possessive and no other premodifier ("a cat", "the hat")."""
+    left = [c for c in tok.children if c.i < tok.i]
+    return tok.pos_ == "NOUN" and bool(left) and all(c.dep_ in ("det", "poss", "nummod") for c in left) \
+        and tok.i > 0 and tok.doc[tok.i - 1] in left
+
+
+@action("move_modifier", stages=("S4",), params=MoveModifierParams)
+def move_modifier(sent, params: MoveModifierParams, ruleset):
+    """Move one adjective to another noun of the same kind; Marelli et al. 2014, Table 3 (S4, scrambling).
+
+    SICK: "The man in the hat is smoking a straw cigarette" / "The man in the straw hat is smoking a
+    cigarette"; "A black dog is chasing a cat" -> "A dog is chasing a black cat". The adjective is a single
+    word of a class in ``classes`` of ``class_lexicon``, a premodifier of an argument noun; the receiving noun
+    is bare (only a determiner, number or possessive before it), has a different lemma and the same WordNet
+    lexname for its first sense (animal to animal, garment to garment), so the moved adjective still fits.
+    """
+    doc = sent.doc
+    if not sampled("move_modifier", doc.text, params.rate):
+        return
+    classes = ruleset.derived(params.class_lexicon, _class_index)
+    wanted = set(params.classes)
+    mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and t.i + 1 == t.head.i
+            and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
+            and not list(t.children) and _premodifier(t, params.head_deps)]
+    targets = [t for t in doc if t.dep_ in params.head_deps and _bare_noun(t)]
+    for m in mods:
+        kind = resources.lexnames(m.head.lemma_.lower(), "n", 1)
+        for n in targets:
+            if n.lemma_.lower() == m.head.lemma_.lower() or not kind \
+                    or resources.lexnames(n.lemma_.lower(), "n", 1) != kind:
+                continue
+            s = sent.fork()
+            s.delete(m.i)
+            s.insert_before(n.i, m.text)
             yield s.edits
