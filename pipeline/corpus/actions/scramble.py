@@ -57,12 +57,12 @@ def _plural(tok) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _irregular_plural(word: str) -> bool:
-    """An irregular plural with a distinct singular ("people" -> "person", "children", "men"), which spaCy
-    may lemmatize to itself; "fish", "sheep" and "broccoli" are not (their number is unknown, read singular)."""
+    """A plural noun without a plural "-s" that inflect knows as a plural ("people" -> "person", "children",
+    "men", and "fish", "sheep", "deer" whose plural is the singular: tagged plural, they are plural), which
+    spaCy may lemmatize to itself; mass nouns tagged plural ("broccoli", "okra") are not."""
     import inflect
 
-    singular = _INFLECT.setdefault("engine", inflect.engine()).singular_noun(word)
-    return bool(singular) and singular != word
+    return bool(_INFLECT.setdefault("engine", inflect.engine()).singular_noun(word))
 
 
 _INFLECT: dict = {}
@@ -212,9 +212,13 @@ _NOUN_MODIFIERS = ("amod", "compound", "prep", "acl", "relcl", "nmod", "poss")
 
 
 def _heads_swappable(a, b) -> bool:
-    """Two nouns whose head words alone can trade places: nouns of the same number with different lemmas, at
-    least one carrying a modifier that stays behind ("A black dog ... a white cat")."""
+    """Two nouns whose head words alone can trade places: nouns of the same number with different lemmas and
+    the same WordNet lexname of their first sense (person with person, animal with animal, so the modifiers
+    left behind still fit), at least one carrying a modifier that stays behind ("A black dog ... a white
+    cat")."""
     if a.pos_ != "NOUN" or b.pos_ != "NOUN" or a.lemma_.lower() == b.lemma_.lower():
+        return False
+    if resources.lexnames(a.lemma_.lower(), "n", 1) != resources.lexnames(b.lemma_.lower(), "n", 1):
         return False
     if _plural(a) != _plural(b) or a.tag_ != b.tag_:
         return False
@@ -231,24 +235,29 @@ def _heads_swappable(a, b) -> bool:
 ANIMATE_LEXNAMES = {"noun.person": "person", "noun.animal": "animal"}
 
 
-def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozenset[str] = frozenset()) -> str | None:
+def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozenset[str] = frozenset(),
+            not_modifiers: frozenset[str] = frozenset()) -> str | None:
     """``"person"``, ``"animal"`` or None (not a living being) for the noun ``tok``.
 
     A noun is animate when its first WordNet 3.0 noun sense is filed under noun.person or noun.animal, or when
     its lemma is in ``person_words`` (people, crowd, someone, turtle: nouns whose first sense is filed
     elsewhere); such a word is an animal when one of its first three senses is noun.animal. A group noun with
     an "of" phrase ("a group of dogs") takes the animacy of that phrase. Pronouns other than someone/everyone
-    (in ``person_words``) and proper nouns WordNet does not know are None, and so are ``not_words`` (body parts
-    and foods WordNet files under noun.animal: "paw", "fries").
+    (in ``person_words``) and proper nouns are None, and so are ``not_words`` (body parts and foods WordNet
+    files under noun.animal: "paw", "fries") and nouns with a modifier in ``not_modifiers`` ("a wooden horse").
     """
     lemma = tok.lemma_.lower()
     if lemma in not_words or tok.lower_ in not_words:
         return None  # "paw", "fries": filed under noun.animal but not a doer
+    if any(c.dep_ in ("amod", "compound") and c.lower_ in not_modifiers for c in tok.children):
+        return None  # "a wooden horse", "an arm band", "a stuffed dog"
+    if tok.pos_ == "PROPN" and lemma not in person_words:
+        return None  # "mini Coopers": WordNet's first sense of a name is often a common noun's
     for prep in tok.children:  # "a group of people", "a herd of cows"
         if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i == tok.i + 1:
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is not None and lemma in person_words | {"herd", "flock", "pack", "litter", "school"}:
-                return animacy(pobj, person_words, not_words)
+                return animacy(pobj, person_words, not_words, not_modifiers)
     first = resources.lexnames(lemma, "n", 1) or resources.lexnames(tok.lower_, "n", 1)
     for name in first:
         if name in ANIMATE_LEXNAMES:
@@ -308,12 +317,14 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
         if any(old == "object" and fixed_object(verb, tok, fixed) for tok, old, _ in moves):
             return False
     words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
-    not_words = ruleset.lexicon_set(params.inanimate_lexicon) if params.inanimate_lexicon else frozenset()
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
     animal_verbs = ruleset.lexicon_set(params.animal_verbs_lexicon) if params.animal_verbs_lexicon else None
     for tok, _, new in moves:
         if new not in params.animate:
             continue
-        kind = animacy(tok, words, not_words)
+        kind = animacy(tok, words, not_words, not_modifiers)
         if kind is None:
             return False
         if kind == "animal" and new in ("subject", "agent") and animal_verbs is not None \
@@ -405,6 +416,7 @@ class SwapModifiersParams(BaseModel):
     exclude: list[str] = Field(default_factory=lambda: [
         "many", "few", "several", "other", "same", "own", "much", "more", "most", "such", "only", "each"])
     class_lexicon: str | None = None
+    hosts_lexicon: str | None = None
     same_lexname: bool = False
     rate: float = Field(default=1.0, ge=0, le=1)
     head_deps: list[str] = Field(default_factory=lambda: [
@@ -436,6 +448,24 @@ def _same_first_lexname(m1, m2) -> bool:
     return bool(n1) and n1 == resources.lexnames(m2.lemma_.lower(), "n", 1)
 
 
+@functools.lru_cache(maxsize=65536)
+def _ancestors(lemma: str) -> frozenset[str]:
+    """Names of the synsets above (and including) the first WordNet noun sense of ``lemma``."""
+    senses = resources.synsets(lemma, "n")
+    if not senses:
+        return frozenset()
+    first = senses[0]
+    above = first.closure(lambda x: x.hypernyms() + x.instance_hypernyms())
+    return frozenset({first.name()} | {s.name() for s in above})
+
+
+def _fits(classes: frozenset[str], h1, h2, hosts) -> bool:
+    """Whether an adjective of one of ``classes`` may pass between nouns ``h1`` and ``h2``: both descend from
+    a synset that ``hosts`` (``{class: [synset names]}``) lists for one of the classes."""
+    a1, a2 = _ancestors(h1.lemma_.lower()), _ancestors(h2.lemma_.lower())
+    return any(a1 & a2 & set(hosts.get(c, ())) for c in classes)
+
+
 @action("swap_modifiers", stages=("S4",), params=SwapModifiersParams)
 def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     """Swap the modifiers of two different nouns; Marelli et al. 2014, Table 3 (S4, scrambling: modifiers
@@ -457,6 +487,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     if params.class_lexicon:
         classes = ruleset.derived(params.class_lexicon, _class_index)
         mods = [m for m in mods if m.lower_ in classes]
+    hosts = ruleset.lexicon(params.hosts_lexicon) if params.hosts_lexicon and classes is not None else None
     for i, m1 in enumerate(mods):
         for m2 in mods[i + 1:]:
             if m1.head == m2.head or m1.lower_ == m2.lower_:
@@ -466,6 +497,8 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
             if classes is not None and not classes[m1.lower_] & classes[m2.lower_]:
+                continue
+            if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts):
                 continue
             (a0, a1), (b0, b1) = span(m1), span(m2)
             if a1 > b0 or a1 > m1.head.i + 1 or b1 > m2.head.i:
@@ -481,6 +514,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
 
 class MoveModifierParams(BaseModel):
     class_lexicon: str = "adjective_classes"
+    hosts_lexicon: str = "adjective_hosts"
     classes: list[str] = Field(default_factory=list)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "dative"])
@@ -501,8 +535,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     SICK: "The man in the hat is smoking a straw cigarette" / "The man in the straw hat is smoking a
     cigarette"; "A black dog is chasing a cat" -> "A dog is chasing a black cat". The adjective is a single
     word of a class in ``classes`` of ``class_lexicon``, a premodifier of an argument noun; the receiving noun
-    is bare (only a determiner, number or possessive before it), has a different lemma and the same WordNet
-    lexname for its first sense (animal to animal, garment to garment), so the moved adjective still fits.
+    is bare (only a determiner, number or possessive before it), has a different lemma, and both nouns descend
+    from a synset that ``hosts_lexicon`` lists for the adjective's class (garment to garment, animal to animal),
+    so the moved adjective still fits.
     """
     doc = sent.doc
     if not sampled("move_modifier", doc.text, params.rate):
@@ -513,11 +548,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
             and not list(t.children) and _premodifier(t, params.head_deps)]
     targets = [t for t in doc if t.dep_ in params.head_deps and _bare_noun(t)]
+    hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
-        kind = resources.lexnames(m.head.lemma_.lower(), "n", 1)
         for n in targets:
-            if n.lemma_.lower() == m.head.lemma_.lower() or not kind \
-                    or resources.lexnames(n.lemma_.lower(), "n", 1) != kind:
+            if n.lemma_.lower() == m.head.lemma_.lower() or not _fits(classes[m.lower_] & wanted, m.head, n, hosts):
                 continue
             s = sent.fork()
             s.delete(m.i)
