@@ -48,10 +48,14 @@ def _usable_argument(tok, skip_phrases: set[str]) -> bool:
 
 def _plural(tok) -> bool:
     """Grammatical number of a noun phrase (:func:`is_plural_np`), except that a noun tagged plural without a
-    plural ending ("broccoli", "okra", "fish") counts as a singular mass noun."""
+    plural ending that is not a known plural ("broccoli", "okra") counts as a singular mass noun, and a bare
+    noun whose plural is its singular ("watching fish", "sheep") counts as plural."""
     if tok.tag_ in ("NNS", "NNPS") and tok.lower_ == tok.lemma_.lower() and not tok.lower_.endswith("s") \
             and not any(c.dep_ in ("nummod", "conj") for c in tok.children) and not _irregular_plural(tok.lower_):
         return False
+    if tok.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in tok.children) \
+            and _irregular_plural(tok.lower_) and tok.lower_ == tok.lemma_.lower():
+        return True
     return is_plural_np(tok)
 
 
@@ -521,11 +525,38 @@ class MoveModifierParams(BaseModel):
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
-def _bare_noun(tok) -> bool:
-    """A common noun with a determiner, number or possessive and no other premodifier ("a cat", "the hat")."""
-    left = [c for c in tok.children if c.i < tok.i]
-    return tok.pos_ == "NOUN" and bool(left) and all(c.dep_ in ("det", "poss", "nummod") for c in left) \
-        and tok.i > 0 and tok.doc[tok.i - 1] in left
+# English order of premodifiers ("a small old black leather bag"); compounds sit next to the noun
+ADJECTIVE_ORDER = {"mood": 0, "size": 1, "age": 2, "temperature": 3, "wetness": 3, "cleanliness": 3, "speed": 3,
+                   "gender": 3, "colour": 4, "material": 5}
+COMPOUND_ORDER = 6
+
+
+def _insertion_point(noun, new_classes: frozenset[str], classes) -> int | None:
+    """Token index before which an adjective of ``new_classes`` goes among ``noun``'s premodifiers, in English
+    order (:data:`ADJECTIVE_ORDER`: "a dog" -> "a black dog", "a tennis ball" -> "a black tennis ball", "a
+    small dog" -> "a small black dog"); None when the noun has no determiner, number or possessive, already has
+    an adjective of that class, or has a premodifier whose place is unknown."""
+    left = sorted((c for c in noun.children if c.i < noun.i), key=lambda c: c.i)
+    if not left or left[0].dep_ not in ("det", "poss", "nummod") or noun.doc[noun.i - 1] not in left:
+        return None
+    new_order = min(ADJECTIVE_ORDER.get(c, 3) for c in new_classes)
+    pre = []
+    for c in left:
+        if c.dep_ in ("det", "poss", "nummod") and not pre:
+            continue
+        if list(c.children):
+            return None  # "black and white", "very big"
+        if c.dep_ == "amod" and c.lower_ in classes:
+            if classes[c.lower_] & new_classes:
+                return None
+            pre.append((c.i, min(ADJECTIVE_ORDER.get(k, 3) for k in classes[c.lower_])))
+        elif c.dep_ == "compound" and c.pos_ == "NOUN":
+            pre.append((c.i, COMPOUND_ORDER))
+        else:
+            return None
+    if [i for i, _ in pre] != list(range(noun.i - len(pre), noun.i)):
+        return None
+    return next((i for i, order in pre if order > new_order), noun.i)
 
 
 @action("move_modifier", stages=("S4",), params=MoveModifierParams)
@@ -535,9 +566,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     SICK: "The man in the hat is smoking a straw cigarette" / "The man in the straw hat is smoking a
     cigarette"; "A black dog is chasing a cat" -> "A dog is chasing a black cat". The adjective is a single
     word of a class in ``classes`` of ``class_lexicon``, a premodifier of an argument noun; the receiving noun
-    is bare (only a determiner, number or possessive before it), has a different lemma, and both nouns descend
-    from a synset that ``hosts_lexicon`` lists for the adjective's class (garment to garment, animal to animal),
-    so the moved adjective still fits.
+    has a determiner, number or possessive, no adjective of that class, a different lemma, and both nouns
+    descend from a synset that ``hosts_lexicon`` lists for the adjective's class (garment to garment, animal to
+    animal), so the moved adjective still fits; it goes in English adjective order (:func:`_insertion_point`).
     """
     doc = sent.doc
     if not sampled("move_modifier", doc.text, params.rate):
@@ -547,13 +578,75 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and t.i + 1 == t.head.i
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
             and not list(t.children) and _premodifier(t, params.head_deps)]
-    targets = [t for t in doc if t.dep_ in params.head_deps and _bare_noun(t)]
+    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"]
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
+        moved = classes[m.lower_] & wanted
         for n in targets:
-            if n.lemma_.lower() == m.head.lemma_.lower() or not _fits(classes[m.lower_] & wanted, m.head, n, hosts):
+            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() or not _fits(moved, m.head, n, hosts):
+                continue
+            at = _insertion_point(n, moved, classes)
+            if at is None or at == m.i + 1:
                 continue
             s = sent.fork()
             s.delete(m.i)
-            s.insert_before(n.i, m.text)
+            s.insert_before(at, m.text)
+            yield s.edits
+
+
+class MovePhraseParams(BaseModel):
+    prepositions: list[str] = Field(default_factory=lambda: ["in", "with"])
+    object_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
+    head_deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass", "dobj", "pobj", "conj"])
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+@action("move_phrase", stages=("S4",), params=MovePhraseParams)
+def move_phrase(sent, params: MovePhraseParams, ruleset):
+    """Move a prepositional phrase describing what a person wears from one person to another; Marelli et al.
+    2014, Table 3 (S4, scrambling).
+
+    SICK: "A nude lady is walking in front of a crowd in body paint" / "A nude crowd in body paint is walking
+    in front of a lady"; "A girl in a pink dress is talking to a boy" -> "A girl is talking to a boy in a pink
+    dress". The phrase is "in"/"with" (``prepositions``) plus an object whose first WordNet sense descends from
+    one of ``object_synsets`` (clothing), attached right after its noun; the receiving noun is animate of the
+    same kind (person or animal; :func:`animacy`), has another lemma, no phrase after it and is an argument
+    (``head_deps``), so the phrase lands right after it.
+    """
+    doc = sent.doc
+    if not sampled("move_phrase", doc.text, params.rate):
+        return
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    wanted = set(params.object_synsets)
+    phrases = []
+    for prep in doc:
+        if prep.dep_ != "prep" or prep.lower_ not in params.prepositions or prep.head.i + 1 != prep.i:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is None or not _ancestors(pobj.lemma_.lower()) & wanted:
+            continue
+        start, end = span(prep)
+        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
+            continue
+        if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
+            continue
+        phrases.append((prep, start, end))
+    if not phrases:
+        return
+    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
+               and not [c for c in t.children if c.i > t.i]]
+    for prep, start, end in phrases:
+        owner = prep.head
+        kind = animacy(owner, words)
+        if kind is None:
+            continue
+        for t in targets:
+            if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
+                    or animacy(t, words) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
+                continue
+            s = sent.fork()
+            text = sent.span_text(start, end)
+            s.delete(*range(start, end))
+            s.insert_after(t.i, text)
             yield s.edits
