@@ -596,6 +596,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
 
 class MovePhraseParams(BaseModel):
     prepositions: list[str] = Field(default_factory=lambda: ["in", "with"])
+    participles: list[str] = Field(default_factory=lambda: ["wearing"])
     object_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
     head_deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass", "dobj", "pobj", "conj"])
     animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
@@ -609,10 +610,10 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
 
     SICK: "A nude lady is walking in front of a crowd in body paint" / "A nude crowd in body paint is walking
     in front of a lady"; "A girl in a pink dress is talking to a boy" -> "A girl is talking to a boy in a pink
-    dress". The phrase is "in"/"with" (``prepositions``) plus an object whose first WordNet sense descends from
-    one of ``object_synsets`` (clothing), attached right after its noun; the receiving noun is animate of the
-    same kind (person or animal; :func:`animacy`), has another lemma, no phrase after it and is an argument
-    (``head_deps``), so the phrase lands right after it.
+    dress". The phrase is "in"/"with" (``prepositions``) or "wearing" (``participles``) plus an object whose
+    first WordNet sense descends from one of ``object_synsets`` (clothing), attached right after its noun; the
+    receiving noun is animate of the same kind (person or animal; :func:`animacy`), has another lemma, no
+    phrase after it and is an argument (``head_deps``), so the phrase lands right after it.
     """
     doc = sent.doc
     if not sampled("move_phrase", doc.text, params.rate):
@@ -621,9 +622,10 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     wanted = set(params.object_synsets)
     phrases = []
     for prep in doc:
-        if prep.dep_ != "prep" or prep.lower_ not in params.prepositions or prep.head.i + 1 != prep.i:
+        if not (prep.dep_ == "prep" and prep.lower_ in params.prepositions
+                or prep.dep_ == "acl" and prep.lower_ in params.participles) or prep.head.i + 1 != prep.i:
             continue
-        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        pobj = next((c for c in prep.children if c.dep_ in ("pobj", "dobj")), None)
         if pobj is None or not _ancestors(pobj.lemma_.lower()) & wanted:
             continue
         start, end = span(prep)
