@@ -465,9 +465,11 @@ def _ancestors(lemma: str) -> frozenset[str]:
 
 def _fits(classes: frozenset[str], h1, h2, hosts) -> bool:
     """Whether an adjective of one of ``classes`` may pass between nouns ``h1`` and ``h2``: both descend from
-    a synset that ``hosts`` (``{class: [synset names]}``) lists for one of the classes."""
+    an entry that ``hosts`` (``{class: [synset names]}``) lists for one of the classes; an entry "a+b" is the
+    union of synsets a and b ("person.n.01+animal.n.01": a young boy, a young dog)."""
     a1, a2 = _ancestors(h1.lemma_.lower()), _ancestors(h2.lemma_.lower())
-    return any(a1 & a2 & set(hosts.get(c, ())) for c in classes)
+    entries = (set(str(e).split("+")) for c in classes for e in hosts.get(c, ()))
+    return any(a1 & parts and a2 & parts for parts in entries)
 
 
 @action("swap_modifiers", stages=("S4",), params=SwapModifiersParams)
@@ -577,7 +579,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     wanted = set(params.classes)
     mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and t.i + 1 == t.head.i
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
-            and not list(t.children) and _premodifier(t, params.head_deps)]
+            and not list(t.children) and _premodifier(t, params.head_deps)
+            and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))]
+    # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"]
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
