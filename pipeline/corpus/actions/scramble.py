@@ -420,11 +420,21 @@ class SwapModifiersParams(BaseModel):
     exclude: list[str] = Field(default_factory=lambda: [
         "many", "few", "several", "other", "same", "own", "much", "more", "most", "such", "only", "each"])
     class_lexicon: str | None = None
+    extra_class_lexicons: list[str] = Field(default_factory=list)
     hosts_lexicon: str | None = None
     same_lexname: bool = False
     rate: float = Field(default=1.0, ge=0, le=1)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "dative", "oprd"])
+
+
+def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
+    """``{word: classes}`` merged over the class lexicons ``names`` (a word may be in several classes)."""
+    merged: dict[str, frozenset[str]] = {}
+    for name in names:
+        for word, cls in ruleset.derived(name, _class_index).items():
+            merged[word] = merged.get(word, frozenset()) | cls
+    return merged
 
 
 def _class_index(entries) -> dict[str, frozenset[str]]:
@@ -491,7 +501,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)]
     classes = None
     if params.class_lexicon:
-        classes = ruleset.derived(params.class_lexicon, _class_index)
+        classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
         mods = [m for m in mods if m.lower_ in classes]
     hosts = ruleset.lexicon(params.hosts_lexicon) if params.hosts_lexicon and classes is not None else None
     for i, m1 in enumerate(mods):
@@ -520,6 +530,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
 
 class MoveModifierParams(BaseModel):
     class_lexicon: str = "adjective_classes"
+    extra_class_lexicons: list[str] = Field(default_factory=list)
     hosts_lexicon: str = "adjective_hosts"
     classes: list[str] = Field(default_factory=list)
     head_deps: list[str] = Field(default_factory=lambda: [
@@ -575,7 +586,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     doc = sent.doc
     if not sampled("move_modifier", doc.text, params.rate):
         return
-    classes = ruleset.derived(params.class_lexicon, _class_index)
+    classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
     wanted = set(params.classes)
     mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and t.i + 1 == t.head.i
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
