@@ -591,7 +591,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and t.i + 1 == t.head.i
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
             and not list(t.children) and _premodifier(t, params.head_deps)
-            and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))]
+            and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
+            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.head.i])]
+    # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"]
     hosts = ruleset.lexicon(params.hosts_lexicon)
@@ -607,6 +609,11 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             s.delete(m.i)
             s.insert_before(at, m.text)
             yield s.edits
+
+
+def pobj_of(prep):
+    """The object of a preposition or participle ("in a hat", "wearing a hat")."""
+    return next(c for c in prep.children if c.dep_ in ("pobj", "dobj"))
 
 
 class MovePhraseParams(BaseModel):
@@ -659,6 +666,8 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
         if kind is None:
             continue
         for t in targets:
+            if _plural(t) and not _plural(pobj_of(prep)):
+                continue  # "two ladies in a fancy jacket"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
                     or animacy(t, words) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
                 continue
