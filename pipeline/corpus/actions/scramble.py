@@ -592,7 +592,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
             and not list(t.children) and _premodifier(t, params.head_deps)
             and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
-            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.head.i])]
+            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.head.i])
+            and not (t.i > 0 and doc[t.i - 1].lower_ in ("and", "or", ",", "&"))]
     # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"]
