@@ -19,6 +19,7 @@ from __future__ import annotations
 __all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapModifiersParams", "swap_arguments", "swap_modifiers"]
 
 import functools
+import zlib
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -29,6 +30,7 @@ from pipeline.corpus.wordforms import SUBJECT_DEPS, children, is_plural_np, span
 
 BE_AGREEMENT = {("is", True): "are", ("are", False): "is", ("was", True): "were", ("were", False): "was"}
 _SUBJECT = ("nsubj", "nsubjpass")
+DESCRIBED_PARTS = ("haired", "eyed", "skinned", "colored", "coloured", "furred", "bearded")
 
 
 def _usable_argument(tok, skip_phrases: set[str]) -> bool:
@@ -48,11 +50,28 @@ def _usable_argument(tok, skip_phrases: set[str]) -> bool:
 
 def _plural(tok) -> bool:
     """Grammatical number of a noun phrase (:func:`is_plural_np`), except that a noun tagged plural without a
-    plural ending ("broccoli", "okra", "fish") counts as a singular mass noun."""
+    plural ending that is not a known plural ("broccoli", "okra") counts as a singular mass noun, and a bare
+    noun whose plural is its singular ("watching fish", "sheep") counts as plural."""
     if tok.tag_ in ("NNS", "NNPS") and tok.lower_ == tok.lemma_.lower() and not tok.lower_.endswith("s") \
-            and not any(c.dep_ in ("nummod", "conj") for c in tok.children):
+            and not any(c.dep_ in ("nummod", "conj") for c in tok.children) and not _irregular_plural(tok.lower_):
         return False
+    if tok.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in tok.children) \
+            and _irregular_plural(tok.lower_) and tok.lower_ == tok.lemma_.lower():
+        return True
     return is_plural_np(tok)
+
+
+@functools.lru_cache(maxsize=4096)
+def _irregular_plural(word: str) -> bool:
+    """A plural noun without a plural "-s" that inflect knows as a plural ("people" -> "person", "children",
+    "men", and "fish", "sheep", "deer" whose plural is the singular: tagged plural, they are plural), which
+    spaCy may lemmatize to itself; mass nouns tagged plural ("broccoli", "okra") are not."""
+    import inflect
+
+    return bool(_INFLECT.setdefault("engine", inflect.engine()).singular_noun(word))
+
+
+_INFLECT: dict = {}
 
 
 def _trimmed_span(tok) -> tuple[int, int]:
@@ -152,6 +171,13 @@ class SwapArgumentsParams(BaseModel):
         "front", "top", "middle", "side", "edge", "bottom", "back", "end", "center", "centre", "corner",
         "inside", "outside", "rest", "way", "lot", "couple", "bunch", "pair", "piece", "order", "place", "half"])
     agreement: bool = True
+    animate: list[Literal["subject", "agent", "object", "pobj"]] = Field(default_factory=list)
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
+    animal_verbs_lexicon: str | None = None
+    fixed_objects_lexicon: str | None = None
+    rate: float = Field(default=1.0, ge=0, le=1)
+    pobj_of_object: bool = True
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -167,7 +193,7 @@ def _arguments(verb, role: str, params: SwapArgumentsParams):
                 yield c, _trimmed_span(c)
     else:
         preps, heads = set(params.prepositions), set(params.skip_pobj_heads)
-        owners = [verb] + [c for c in verb.children if c.dep_ == "dobj"]
+        owners = [verb] + [c for c in verb.children if c.dep_ == "dobj" and params.pobj_of_object]
         for owner in owners:
             for _prep, pobj in _prep_objects(owner, preps, heads, params.agent and owner is verb):
                 if _usable_argument(pobj, skip):
@@ -192,9 +218,13 @@ _NOUN_MODIFIERS = ("amod", "compound", "prep", "acl", "relcl", "nmod", "poss")
 
 
 def _heads_swappable(a, b) -> bool:
-    """Two nouns whose head words alone can trade places: nouns of the same number with different lemmas, at
-    least one carrying a modifier that stays behind ("A black dog ... a white cat")."""
+    """Two nouns whose head words alone can trade places: nouns of the same number with different lemmas and
+    the same WordNet lexname of their first sense (person with person, animal with animal, so the modifiers
+    left behind still fit), at least one carrying a modifier that stays behind ("A black dog ... a white
+    cat")."""
     if a.pos_ != "NOUN" or b.pos_ != "NOUN" or a.lemma_.lower() == b.lemma_.lower():
+        return False
+    if resources.lexnames(a.lemma_.lower(), "n", 1) != resources.lexnames(b.lemma_.lower(), "n", 1):
         return False
     if _plural(a) != _plural(b) or a.tag_ != b.tag_:
         return False
@@ -206,6 +236,107 @@ def _heads_swappable(a, b) -> bool:
         if any(c.dep_ == "prep" and c.lower_ == "of" for c in t.children):
             return False
     return any(c.dep_ in _NOUN_MODIFIERS for t in (a, b) for c in t.children)
+
+
+ANIMATE_LEXNAMES = {"noun.person": "person", "noun.animal": "animal"}
+
+
+def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozenset[str] = frozenset(),
+            not_modifiers: frozenset[str] = frozenset()) -> str | None:
+    """``"person"``, ``"animal"`` or None (not a living being) for the noun ``tok``.
+
+    A noun is animate when its first WordNet 3.0 noun sense is filed under noun.person or noun.animal, or when
+    its lemma is in ``person_words`` (people, crowd, someone, turtle: nouns whose first sense is filed
+    elsewhere); such a word is an animal when one of its first three senses is noun.animal. A group noun with
+    an "of" phrase ("a group of dogs") takes the animacy of that phrase. Pronouns other than someone/everyone
+    (in ``person_words``) and proper nouns are None, and so are ``not_words`` (body parts and foods WordNet
+    files under noun.animal: "paw", "fries") and nouns with a modifier in ``not_modifiers`` ("a wooden horse").
+    """
+    lemma = tok.lemma_.lower()
+    if lemma in not_words or tok.lower_ in not_words:
+        return None  # "paw", "fries": filed under noun.animal but not a doer
+    if any(c.dep_ in ("amod", "compound") and c.lower_ in not_modifiers for c in tok.children):
+        return None  # "a wooden horse", "an arm band", "a stuffed dog"
+    if tok.pos_ == "PROPN" and lemma not in person_words:
+        return None  # "mini Coopers": WordNet's first sense of a name is often a common noun's
+    for prep in tok.children:  # "a group of people", "a herd of cows"
+        if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i == tok.i + 1:
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if pobj is not None and lemma in person_words | {"herd", "flock", "pack", "litter", "school"}:
+                return animacy(pobj, person_words, not_words, not_modifiers)
+    first = resources.lexnames(lemma, "n", 1) or resources.lexnames(tok.lower_, "n", 1)
+    for name in first:
+        if name in ANIMATE_LEXNAMES:
+            return ANIMATE_LEXNAMES[name]
+    if lemma in person_words or tok.lower_ in person_words:
+        return "animal" if "noun.animal" in resources.lexnames(lemma, "n", 3) else "person"
+    return None
+
+
+def _fixed_index(entries) -> dict[str, frozenset[str]]:
+    """``{verb lemma: object lemmas, lexnames or "*"}`` from the fixed_verb_objects lexicon (lower-cased)."""
+    return {str(v).lower(): frozenset(str(o).lower() for o in objs) for v, objs in entries.items()}
+
+
+def fixed_object(verb, obj, fixed: dict[str, frozenset[str]]) -> bool:
+    """Whether ``obj`` (a dobj of ``verb``) belongs to a fixed verb-object pair ("take a bath", "play the
+    guitar", "ride a horse"): listed by lemma, by the WordNet lexname of its first noun sense, or the verb
+    takes "*" (any object)."""
+    allowed = fixed.get(verb.lemma_.lower())
+    if not allowed:
+        return False
+    lemma = obj.lemma_.lower()
+    return "*" in allowed or lemma in allowed or obj.lower_ in allowed \
+        or bool(resources.lexnames(lemma, "n", 1) & allowed)
+
+
+def sampled(key: str, text: str, rate: float) -> bool:
+    """Whether a rule with ``rate`` (0..1) proposes candidates for ``text``: a hash of rule key and sentence,
+    so the choice is deterministic and independent of the order of sentences. SICK keeps S4 rare (Table 4:
+    380 S4 sentences against 1,029 S2 synonym ones; Table 5: 7.1 % S1S4 pairs)."""
+    if rate >= 1:
+        return True
+    return zlib.crc32(f"{key}|{text}".encode("utf-8")) / 2 ** 32 < rate
+
+
+def _role(tok, role: str) -> str:
+    """Role name used by the animacy check: a passive subject and a passive agent are told apart."""
+    if role == "subject":
+        return "passive-subject" if tok.dep_ == "nsubjpass" else "subject"
+    if role == "pobj" and tok.head.dep_ == "agent":
+        return "agent"
+    return role
+
+
+def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
+    """Whether each moved noun can fill its new role. ``moves`` is ``[(token, old role, new role)]``.
+
+    A fixed object ("take a bath") never moves; the two nouns must have different lemmas ("Another man is
+    carrying a man" swaps nothing); a noun landing in a role of ``params.animate`` must be animate, and an
+    animal landing in the doer's slot (subject, passive agent) needs a verb of ``animal_verbs_lexicon``.
+    """
+    (a, _, _), (b, _, _) = moves
+    if a.lemma_.lower() == b.lemma_.lower():
+        return False
+    if params.fixed_objects_lexicon:
+        fixed = ruleset.derived(params.fixed_objects_lexicon, _fixed_index)
+        if any(old == "object" and fixed_object(verb, tok, fixed) for tok, old, _ in moves):
+            return False
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animal_verbs = ruleset.lexicon_set(params.animal_verbs_lexicon) if params.animal_verbs_lexicon else None
+    for tok, _, new in moves:
+        if new not in params.animate:
+            continue
+        kind = animacy(tok, words, not_words, not_modifiers)
+        if kind is None:
+            return False
+        if kind == "animal" and new in ("subject", "agent") and animal_verbs is not None \
+                and verb.lemma_.lower() not in animal_verbs:
+            return False
+    return True
 
 
 @action("swap_arguments", stages=("S4",), params=SwapArgumentsParams)
@@ -224,10 +355,17 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     """
     doc = sent.doc
     r1, r2 = params.roles
+    if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate):
+        return
     for verb in _main_verbs(doc):
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
                 if a == b:
+                    continue
+                ra, rb = _role(a, r1), _role(b, r2)
+                if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
+                    ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
+                if not _plausible(verb, [(a, r1, rb), (b, r2, ra)], params, ruleset):
                     continue
                 (a0, a1), (b0, b1) = sa, sb
                 if params.heads_only:
@@ -269,6 +407,8 @@ def _premodifier(mod, head_deps) -> bool:
         return False
     if (start > 0 and mod.doc[start - 1].text == "-") or mod.doc[end].text == "-":
         return False
+    if end < len(mod.doc) and mod.doc[end].lower_.endswith(DESCRIBED_PARTS):
+        return False  # "a brown haired man": the colour is the hair's, not the man's
     if mod.dep_ == "compound" and (end != head.i or end - start != 1):
         return False  # noun modifiers: one word right before its noun ("soccer ball")
     return all(t.head == head and t.dep_ in ("amod", "compound", "nmod", "advmod", "punct", "cc", "conj")
@@ -282,8 +422,21 @@ class SwapModifiersParams(BaseModel):
     exclude: list[str] = Field(default_factory=lambda: [
         "many", "few", "several", "other", "same", "own", "much", "more", "most", "such", "only", "each"])
     class_lexicon: str | None = None
+    extra_class_lexicons: list[str] = Field(default_factory=list)
+    hosts_lexicon: str | None = None
+    same_lexname: bool = False
+    rate: float = Field(default=1.0, ge=0, le=1)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "dative", "oprd"])
+
+
+def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
+    """``{word: classes}`` merged over the class lexicons ``names`` (a word may be in several classes)."""
+    merged: dict[str, frozenset[str]] = {}
+    for name in names:
+        for word, cls in ruleset.derived(name, _class_index).items():
+            merged[word] = merged.get(word, frozenset()) | cls
+    return merged
 
 
 def _class_index(entries) -> dict[str, frozenset[str]]:
@@ -293,6 +446,42 @@ def _class_index(entries) -> dict[str, frozenset[str]]:
         for w in words:
             index.setdefault(str(w).lower(), set()).add(name)
     return {w: frozenset(names) for w, names in index.items()}
+
+
+def _coordinated_same(h1, h2) -> bool:
+    """Two nouns with the same lemma joined by a coordination (one the conjunct of the other, or both of a
+    third), where trading their modifiers keeps the meaning."""
+    if h1.lemma_.lower() != h2.lemma_.lower():
+        return False
+    return (h1.dep_ == "conj" and h1.head == h2) or (h2.dep_ == "conj" and h2.head == h1) \
+        or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head)
+
+
+def _same_first_lexname(m1, m2) -> bool:
+    """Whether two noun modifiers share the WordNet lexname of their first noun sense ("soccer" and "tennis"
+    are both noun.act; "baseball" and "dirt" are not, so "a baseball cap" and "a dirt bike" keep theirs)."""
+    n1 = resources.lexnames(m1.lemma_.lower(), "n", 1)
+    return bool(n1) and n1 == resources.lexnames(m2.lemma_.lower(), "n", 1)
+
+
+@functools.lru_cache(maxsize=65536)
+def _ancestors(lemma: str) -> frozenset[str]:
+    """Names of the synsets above (and including) the first WordNet noun sense of ``lemma``."""
+    senses = resources.synsets(lemma, "n")
+    if not senses:
+        return frozenset()
+    first = senses[0]
+    above = first.closure(lambda x: x.hypernyms() + x.instance_hypernyms())
+    return frozenset({first.name()} | {s.name() for s in above})
+
+
+def _fits(classes: frozenset[str], h1, h2, hosts) -> bool:
+    """Whether an adjective of one of ``classes`` may pass between nouns ``h1`` and ``h2``: both descend from
+    an entry that ``hosts`` (``{class: [synset names]}``) lists for one of the classes; an entry "a+b" is the
+    union of synsets a and b ("person.n.01+animal.n.01": a young boy, a young dog)."""
+    a1, a2 = _ancestors(h1.lemma_.lower()), _ancestors(h2.lemma_.lower())
+    entries = (set(str(e).split("+")) for c in classes for e in hosts.get(c, ()))
+    return any(a1 & parts and a2 & parts for parts in entries)
 
 
 @action("swap_modifiers", stages=("S4",), params=SwapModifiersParams)
@@ -307,18 +496,27 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     modifiers of the same class swap (colour with colour, size with size).
     """
     doc = sent.doc
+    if not sampled(f"swap_modifiers|{','.join(params.deps)}", doc.text, params.rate):
+        return
     mods = [t for t in doc
             if t.dep_ in params.deps and t.pos_ in params.pos and t.head.pos_ in params.head_pos
             and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)]
     classes = None
     if params.class_lexicon:
-        classes = ruleset.derived(params.class_lexicon, _class_index)
+        classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
         mods = [m for m in mods if m.lower_ in classes]
+    hosts = ruleset.lexicon(params.hosts_lexicon) if params.hosts_lexicon and classes is not None else None
     for i, m1 in enumerate(mods):
         for m2 in mods[i + 1:]:
             if m1.head == m2.head or m1.lower_ == m2.lower_:
                 continue
+            if _coordinated_same(m1.head, m2.head):
+                continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning
+            if params.same_lexname and not _same_first_lexname(m1, m2):
+                continue
             if classes is not None and not classes[m1.lower_] & classes[m2.lower_]:
+                continue
+            if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts):
                 continue
             (a0, a1), (b0, b1) = span(m1), span(m2)
             if a1 > b0 or a1 > m1.head.i + 1 or b1 > m2.head.i:
@@ -329,4 +527,155 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             s = sent.fork()
             s.set_span(a0, a1, tb)
             s.set_span(b0, b1, ta)
+            yield s.edits
+
+
+class MoveModifierParams(BaseModel):
+    class_lexicon: str = "adjective_classes"
+    extra_class_lexicons: list[str] = Field(default_factory=list)
+    hosts_lexicon: str = "adjective_hosts"
+    classes: list[str] = Field(default_factory=list)
+    head_deps: list[str] = Field(default_factory=lambda: [
+        "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "dative"])
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+# English order of premodifiers ("a small old black leather bag"); compounds sit next to the noun
+ADJECTIVE_ORDER = {"mood": 0, "size": 1, "age": 2, "temperature": 3, "wetness": 3, "cleanliness": 3, "speed": 3,
+                   "gender": 3, "colour": 4, "material": 5}
+COMPOUND_ORDER = 6
+
+
+def _insertion_point(noun, new_classes: frozenset[str], classes) -> int | None:
+    """Token index before which an adjective of ``new_classes`` goes among ``noun``'s premodifiers, in English
+    order (:data:`ADJECTIVE_ORDER`: "a dog" -> "a black dog", "a tennis ball" -> "a black tennis ball", "a
+    small dog" -> "a small black dog"); None when the noun has no determiner, number or possessive, already has
+    an adjective of that class, or has a premodifier whose place is unknown."""
+    left = sorted((c for c in noun.children if c.i < noun.i), key=lambda c: c.i)
+    if not left or left[0].dep_ not in ("det", "poss", "nummod") or noun.doc[noun.i - 1] not in left:
+        return None
+    new_order = min(ADJECTIVE_ORDER.get(c, 3) for c in new_classes)
+    pre = []
+    for c in left:
+        if c.dep_ in ("det", "poss", "nummod") and not pre:
+            continue
+        if list(c.children):
+            return None  # "black and white", "very big"
+        if c.dep_ == "amod" and c.lower_ in classes:
+            if classes[c.lower_] & new_classes:
+                return None
+            pre.append((c.i, min(ADJECTIVE_ORDER.get(k, 3) for k in classes[c.lower_])))
+        elif c.dep_ == "compound" and c.pos_ == "NOUN":
+            pre.append((c.i, COMPOUND_ORDER))
+        else:
+            return None
+    if [i for i, _ in pre] != list(range(noun.i - len(pre), noun.i)):
+        return None
+    return next((i for i, order in pre if order > new_order), noun.i)
+
+
+@action("move_modifier", stages=("S4",), params=MoveModifierParams)
+def move_modifier(sent, params: MoveModifierParams, ruleset):
+    """Move one adjective to another noun of the same kind; Marelli et al. 2014, Table 3 (S4, scrambling).
+
+    SICK: "The man in the hat is smoking a straw cigarette" / "The man in the straw hat is smoking a
+    cigarette"; "A black dog is chasing a cat" -> "A dog is chasing a black cat". The adjective is a single
+    word of a class in ``classes`` of ``class_lexicon``, a premodifier of an argument noun; the receiving noun
+    has a determiner, number or possessive, no adjective of that class, a different lemma, and both nouns
+    descend from a synset that ``hosts_lexicon`` lists for the adjective's class (garment to garment, animal to
+    animal), so the moved adjective still fits; it goes in English adjective order (:func:`_insertion_point`).
+    """
+    doc = sent.doc
+    if not sampled("move_modifier", doc.text, params.rate):
+        return
+    classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
+    wanted = set(params.classes)
+    mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and t.i + 1 == t.head.i
+            and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
+            and not list(t.children) and _premodifier(t, params.head_deps)
+            and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
+            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.head.i])
+            and not (t.i > 0 and doc[t.i - 1].lower_ in ("and", "or", ",", "&"))]
+    # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
+    # (a last word without determiner may be a verb read as a noun: "another man in red watches")
+    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"]
+    hosts = ruleset.lexicon(params.hosts_lexicon)
+    for m in mods:
+        moved = classes[m.lower_] & wanted
+        for n in targets:
+            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() or not _fits(moved, m.head, n, hosts):
+                continue
+            at = _insertion_point(n, moved, classes)
+            if at is None or at == m.i + 1:
+                continue
+            s = sent.fork()
+            s.delete(m.i)
+            s.insert_before(at, m.text)
+            yield s.edits
+
+
+def pobj_of(prep):
+    """The object of a preposition or participle ("in a hat", "wearing a hat")."""
+    return next(c for c in prep.children if c.dep_ in ("pobj", "dobj"))
+
+
+class MovePhraseParams(BaseModel):
+    prepositions: list[str] = Field(default_factory=lambda: ["in", "with"])
+    participles: list[str] = Field(default_factory=lambda: ["wearing"])
+    object_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
+    head_deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass", "dobj", "pobj", "conj"])
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+@action("move_phrase", stages=("S4",), params=MovePhraseParams)
+def move_phrase(sent, params: MovePhraseParams, ruleset):
+    """Move a prepositional phrase describing what a person wears from one person to another; Marelli et al.
+    2014, Table 3 (S4, scrambling).
+
+    SICK: "A nude lady is walking in front of a crowd in body paint" / "A nude crowd in body paint is walking
+    in front of a lady"; "A girl in a pink dress is talking to a boy" -> "A girl is talking to a boy in a pink
+    dress". The phrase is "in"/"with" (``prepositions``) or "wearing" (``participles``) plus an object whose
+    first WordNet sense descends from one of ``object_synsets`` (clothing), attached right after its noun; the
+    receiving noun is animate of the same kind (person or animal; :func:`animacy`), has another lemma, no
+    phrase after it and is an argument (``head_deps``), so the phrase lands right after it.
+    """
+    doc = sent.doc
+    if not sampled("move_phrase", doc.text, params.rate):
+        return
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    wanted = set(params.object_synsets)
+    phrases = []
+    for prep in doc:
+        if not (prep.dep_ == "prep" and prep.lower_ in params.prepositions
+                or prep.dep_ == "acl" and prep.lower_ in params.participles) or prep.head.i + 1 != prep.i:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ in ("pobj", "dobj")), None)
+        if pobj is None or not _ancestors(pobj.lemma_.lower()) & wanted:
+            continue
+        start, end = span(prep)
+        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
+            continue
+        if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
+            continue
+        phrases.append((prep, start, end))
+    if not phrases:
+        return
+    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
+               and not [c for c in t.children if c.i > t.i]]
+    for prep, start, end in phrases:
+        owner = prep.head
+        kind = animacy(owner, words)
+        if kind is None:
+            continue
+        for t in targets:
+            if _plural(t) and not _plural(pobj_of(prep)):
+                continue  # "two ladies in a fancy jacket"
+            if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
+                    or animacy(t, words) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
+                continue
+            s = sent.fork()
+            text = sent.span_text(start, end)
+            s.delete(*range(start, end))
+            s.insert_after(t.i, text)
             yield s.edits
