@@ -11,10 +11,12 @@ from __future__ import annotations
 import functools
 
 from pipeline.common import resources
-from pipeline.corpus.wordforms import is_plural_np, lemma_of, subject_of, third_person
+from pipeline.corpus.wordforms import gerund, is_plural_np, lemma_of, subject_of, third_person
 
 _AUX_DEPS = ("aux", "auxpass")
 _RELATIVE_PRONOUNS = ("that", "which", "who", "whom", "whose")
+# nouns that quantify their plural "of" phrase: the verb agrees with that phrase (SICK: "A couple of boys are")
+_QUANTIFIER_NOUNS = ("couple",)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -90,7 +92,16 @@ def _be_anchor(sent, verb) -> int:
     while i - 1 >= 0 and doc[i - 1].head.i == verb.i and doc[i - 1].dep_ in ("advmod", "neg") \
             and doc[i - 1].tag_ in ("RB", "RBR", "RBS") and not sent.edited(i - 1):
         i -= 1
+    if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
+            and _activity_compound(doc[i - 1].lower_, verb.text):
+        i -= 1  # "a man rock climbs" -> "a man is rock climbing", not "a man rock is climbing"
     return i
+
+
+@functools.lru_cache(maxsize=16384)
+def _activity_compound(noun: str, verb: str) -> bool:
+    """Whether WordNet knows "<noun> <verb>-ing" as one activity ("rock climbing", "scuba diving")."""
+    return bool(resources.synsets(f"{noun} {gerund(_lemma(verb))}", "n"))
 
 
 def _present_simple(lemma: str, plural: bool) -> str:
@@ -123,6 +134,11 @@ def _np_plural(root) -> bool:
     """Plural noun phrase: plural head, coordination ("a dog and a cat ..."), or a number above one."""
     if is_plural_np(root):
         return True
+    if root.lower_ in _QUANTIFIER_NOUNS:  # "a couple of policewomen are ...": a quantifier, not the head
+        of = [c for c in root.children if c.dep_ == "prep" and c.lower_ == "of" and c.i == root.i + 1]
+        pobj = [p for p in of[0].children if p.dep_ == "pobj"] if of else []
+        if pobj and pobj[0].tag_ in ("NNS", "NNPS"):
+            return True
     if root.tag_ == "NNP" and root.i == 0 and lemma_of(root.text, "NOUN") != root.lower_:
         return True  # "Dogs race ...": a capitalised plural the tagger took for a name
     doc = root.doc

@@ -30,6 +30,7 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.sentence import article_for
+from pipeline.corpus.wordforms import lemma_of
 
 _WORD = re.compile(r"[A-Za-z]+")
 # named-entity labels of names: a word inside one of these is never corrected
@@ -239,9 +240,13 @@ def and_for_an(sent, params: ArticleTypoParams, ruleset) -> None:
         if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0 or tok.i + 2 > len(doc):
             continue
         prev, nxt = doc[tok.i - 1], doc[tok.i + 1]
-        if prev.pos_ not in before or sent.edited(prev.i) or not _np_word(nxt):
+        # a verb the tagger read as a noun and an earlier rule rewrote ("catches" -> "is catching")
+        rewritten = sent.text(prev.i).split()[-1:] if sent.edited(prev.i) else []
+        verb_like = prev.pos_ in before or (rewritten and rewritten[0].endswith("ing") and "VERB" in before)
+        if not verb_like or not sent.text(prev.i) or not _np_word(nxt):
             continue
-        if prev.pos_ == "VERB" and (prev.tag_ == "VBN" or not _transitive(prev.lemma_.lower())
+        lemma = lemma_of(rewritten[0], "VERB") if rewritten else prev.lemma_.lower()
+        if prev.pos_ != "ADP" and (prev.tag_ == "VBN" or not _transitive(lemma)
                                     or any(c.dep_ == "dobj" and c.i < tok.i for c in prev.children)):
             continue
         if article_for(sent.text(nxt.i) or nxt.text) != "an":
