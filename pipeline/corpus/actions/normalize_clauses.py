@@ -27,6 +27,7 @@ class ClauseParams(BaseModel):
     conjunction: str = "and"
     stative_lexicon: str = "stative_verbs"
     keep_verbs: list[str] = []  # main verbs whose "to" clause is a complement, not a purpose
+    skip_verbs: list[str] = []  # clause verbs of perception: "looks up to see a dog" is not "and is seeing"
 
 
 def _continuous_main(sent, verb) -> bool:
@@ -48,6 +49,7 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
     doc = sent.doc
     stative = ruleset.lexicon_set(params.stative_lexicon)
     keep = {v.lower() for v in params.keep_verbs}
+    skip = {v.lower() for v in params.skip_verbs}
     roots = [t for t in doc if t.dep_ == "ROOT" and t.pos_ in ("VERB", "AUX")]
     if not roots:
         return
@@ -65,6 +67,8 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
             if c.tag_ != "VB" or to is None or to.i != c.i - 1:
                 continue
             lemma = _lemma(c.lower_)
+            if lemma in skip:
+                continue
             if lemma in stative:
                 sent.replace(to.i, params.conjunction)
                 sent.replace(c.i, lemma if plural else third_person(lemma))

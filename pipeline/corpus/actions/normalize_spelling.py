@@ -30,7 +30,9 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.sentence import article_for
-from pipeline.corpus.wordforms import lemma_of
+from pipeline.corpus.wordforms import gerund, lemma_of
+
+from ._normalize_common import _common_word
 
 _WORD = re.compile(r"[A-Za-z]+")
 # named-entity labels of names: a word inside one of these is never corrected
@@ -85,7 +87,7 @@ def _known(word: str, max_zipf: float) -> bool:
 
 
 @functools.lru_cache(maxsize=16384)
-def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, margin: float = 1.0,
+def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, margin: float = 1.5,
                     max_distance: int = 2, transitive: bool = False) -> str | None:
     """The one correction of a lower-case ``word``, or None.
 
@@ -124,13 +126,19 @@ def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, mar
 class SpellingParams(BaseModel):
     max_zipf: float = 1.5
     min_zipf: float = 2.0
-    margin: float = 1.0
+    margin: float = 1.5
     max_distance: int = 2
 
 
 def _protected(tok) -> bool:
     """A name: inside a named entity, or capitalised inside the sentence (not the first word)."""
     return tok.ent_type_ in _NAME_LABELS or (tok.i > 0 and tok.text[:1].isupper())
+
+
+def _capitalised_common(tok) -> bool:
+    """A capitalised word inside the sentence that is in no named entity ("a Golden Retreiver"): it may be
+    corrected to a common word, written in lower case as SICK writes common nouns."""
+    return tok.i > 0 and tok.text[:1].isupper() and not tok.text.isupper() and not tok.ent_type_
 
 
 def _fix_words(text: str, fix) -> str:
@@ -144,6 +152,19 @@ def _fix_words(text: str, fix) -> str:
     return _WORD.sub(one, text)
 
 
+def _fix_derived(text: str, original: str, fix) -> str:
+    """Repair a gerund an earlier rule built from a misspelled verb ("pratices" -> "is praticing"): when the
+    written word cannot be corrected itself, correct the source word and build the gerund again."""
+    corrected = fix(original)
+    if corrected is None:
+        return text
+    words = text.split()
+    for k, w in enumerate(words):
+        if w.endswith("ing") and w.isalpha() and resources.zipf(w.lower()) < 1.5 and not resources.synsets(w):
+            words[k] = gerund(lemma_of(corrected, "VERB"))
+    return " ".join(words)
+
+
 @action("correct_spelling", stages=("normalize",), params=SpellingParams)
 def correct_spelling(sent, params: SpellingParams, ruleset) -> None:
     """Correct misspelled words ("a brwon dog" -> "a brown dog", "an escelator" -> "an escalator") in the
@@ -152,17 +173,25 @@ def correct_spelling(sent, params: SpellingParams, ruleset) -> None:
     doc = sent.doc
     for tok in doc:
         text = sent.text(tok.i)
-        if not text or _protected(tok) or "-" in text:
+        capitalised = _capitalised_common(tok) and text == tok.text
+        if not text or (_protected(tok) and not capitalised) or "-" in text:
             continue
         if tok.i > 0 and doc[tok.i - 1].text == "-" or tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-":
             continue  # a part of a hyphenated word ("t - ball")
         transitive = tok.pos_ == "VERB" and any(c.dep_ == "dobj" for c in tok.children)
 
-        def fix(word: str) -> str | None:
+        def fix(word: str, transitive: bool = transitive) -> str | None:
             return best_correction(word, params.max_zipf, params.min_zipf, params.margin, params.max_distance,
                                    transitive)
 
+        if capitalised:
+            low = fix(text.lower())
+            if low is not None and _common_word(low):
+                sent.replace(tok.i, low)
+            continue
         new = _fix_words(text, fix)
+        if new == text and sent.edited(tok.i) and tok.is_alpha:
+            new = _fix_derived(text, tok.lower_, fix)
         if new != text:
             sent.replace(tok.i, new)
 
@@ -172,12 +201,13 @@ def correct_spelling(sent, params: SpellingParams, ruleset) -> None:
 
 
 class CompoundParams(BaseModel):
-    min_zipf: float = 1.5
+    min_zipf: float = 1.8
+    keep_open_lexicon: str = "open_compounds"
     first_pos: list[str] = ["NOUN", "VERB", "PROPN"]
 
 
 @functools.lru_cache(maxsize=16384)
-def closed_compound(first: str, second: str, min_zipf: float = 1.5) -> str | None:
+def closed_compound(first: str, second: str, min_zipf: float = 1.8) -> str | None:
     """``first + second`` when that closed form is the usual spelling of the compound, else None.
 
     Closed when WordNet has the closed noun and not the open one (WordNet lists "tennis_ball", "fire_fighter",
@@ -202,11 +232,13 @@ def join_compounds(sent, params: CompoundParams, ruleset) -> None:
     Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption)."""
     doc = sent.doc
     first_pos = set(params.first_pos)
+    keep_open = ruleset.lexicon_set(params.keep_open_lexicon)
     for a, b in zip(doc, doc[1:]):
         ta, tb = sent.text(a.i), sent.text(b.i)
         if sent.edited(a.i) or sent.edited(b.i) or not a.whitespace_ or not ta.islower() or not tb.islower():
             continue
-        if b.pos_ != "NOUN" or a.pos_ not in first_pos or _protected(a) or _protected(b):
+        if b.pos_ != "NOUN" or a.pos_ not in first_pos or _protected(a) or _protected(b) \
+                or f"{ta} {tb}" in keep_open:
             continue
         closed = closed_compound(ta, tb, params.min_zipf)
         if closed:
