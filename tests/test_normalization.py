@@ -52,7 +52,8 @@ CHAIN = [
     ("A woman in a purple dress plays with her hair while waiting in a lobby .",
      "A woman in a purple dress is playing with the hair while waiting in a lobby"),
     ("A couple of men in hats posing for a picture .", "A couple of men in hats are posing for a picture"),
-    ("A man squats in brush to take a photograph .", "A man is squatting in brush and is taking a photograph"),
+    ("A man is squatting in brush to take a photograph .", "A man is squatting in brush and is taking a photograph"),
+    ("A dog runs on the sand , holding a stick .", "A dog is running on the sand and is holding a stick"),
 ]
 
 DROPPED = [
@@ -163,4 +164,4 @@ def test_spelling_on_sick_changes_only_typos(shared_data, nlp, ruleset):
         sent = Sentence(doc)
         if apply_rule(rule, sent, ruleset):
             changed[doc.text] = sent.render()
-    assert len(changed) <= 5, changed
+    assert len(changed) <= 2, changed

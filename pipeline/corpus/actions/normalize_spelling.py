@@ -82,8 +82,24 @@ def _transitive(lemma: str) -> bool:
     return False
 
 
+_PREFIXES = ("un", "re", "over", "out", "mis", "non", "mid")
+_SUFFIXES = ("ly", "ily", "edly", "ness", "s", "es", "ed", "ing", "er", "ers")
+
+
 def _known(word: str, max_zipf: float) -> bool:
-    return resources.zipf(word) >= max_zipf or bool(resources.synsets(word))
+    """Known to wordfreq or WordNet, or a known word with a regular prefix or suffix ("amused" + "ly",
+    "un" + "stitching"): SICK has such rare derived words ("uninterestedly"), which are not typos."""
+    if resources.zipf(word) >= max_zipf or resources.synsets(word):
+        return True
+    for prefix in _PREFIXES:
+        stem = word[len(prefix):]
+        if word.startswith(prefix) and len(stem) >= 4 and _known(stem, max_zipf):
+            return True
+    for suffix in _SUFFIXES:
+        stem = word[:-len(suffix)]
+        if word.endswith(suffix) and len(stem) >= 3 and (resources.zipf(stem) >= 3.0 or resources.synsets(stem)):
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=16384)
