@@ -54,6 +54,12 @@ CHAIN = [
     ("A couple of men in hats posing for a picture .", "A couple of men in hats are posing for a picture"),
     ("A man is squatting in brush to take a photograph .", "A man is squatting in brush and is taking a photograph"),
     ("A dog runs on the sand , holding a stick .", "A dog is running on the sand and is holding a stick"),
+    ("A female applies something to he hair with her hands.",
+     "A female is applying something to the hair with the hands"),
+    ("A crowd of people sit in bleachers , and some hold American flags .",
+     "A crowd of people is sitting in bleachers, and some are holding American flags"),
+    ("Three children do jumping jacks while a man looks on .",
+     "Three children are doing jumping jacks and a man is looking on"),
 ]
 
 DROPPED = [

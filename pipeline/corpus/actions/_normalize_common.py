@@ -17,6 +17,7 @@ _AUX_DEPS = ("aux", "auxpass")
 _RELATIVE_PRONOUNS = ("that", "which", "who", "whom", "whose")
 # nouns that quantify their plural "of" phrase: the verb agrees with that phrase (SICK: "A couple of boys are")
 _QUANTIFIER_NOUNS = ("couple",)
+_PLURAL_PRONOUN_DETERMINERS = ("some", "all", "many", "several", "few", "both", "others")
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -77,6 +78,8 @@ def _plural_subject(verb) -> bool:
         ante = _antecedent(verb)
         if ante is not None:
             return _np_plural(ante)
+    if subj.tag_ == "DT" and subj.lower_ in _PLURAL_PRONOUN_DETERMINERS and verb.tag_ in ("VBP", "VB", "VBD"):
+        return True  # "some hold flags", "others watch": a determiner standing alone for a plural
     if subj.dep_ == "expl":  # "there are two dogs that ..." — agree with the attribute
         for c in subj.head.children:
             if c.dep_ == "attr":

@@ -124,6 +124,8 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
             continue
         if not _verb_reading(word) or _is_clothing(lemma_of(word, "NOUN"), clothing):
             continue
+        if prev.pos_ == "NOUN" and resources.synsets(f"{prev.lower_} {lemma_of(word, 'NOUN')}", "n"):
+            continue  # "adults in lawn chairs": a compound noun WordNet knows, not a verb
         # "a dog trots ...": an -s noun after "a" cannot head the noun phrase
         indefinite = v.tag_ in ("NNS", "NNPS") and any(
             c.dep_ == "det" and c.lower_ in ("a", "an") for c in list(v.children) + list(subject.children))

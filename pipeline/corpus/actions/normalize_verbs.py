@@ -27,6 +27,7 @@ from ._normalize_common import (
     _be_anchor,
     _lemma,
     _loose_subject,
+    _np_plural,
     _plural_subject,
     _present_simple,
     _to_marker,
@@ -399,6 +400,12 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             if all(a.lower_ in _PRESENT_BE for a in auxes):
                 continue
             _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
+        elif verb.tag_ == "VBG" and len(auxes) == 1 and auxes[0].lemma_ == "do" and auxes[0].tag_ != "VBD" \
+                and not any(c.dep_ == "neg" for c in verb.children):
+            # "three children do jumping jacks": "do" is the verb, the -ing word names the exercise
+            subj = [c for c in verb.children if c.dep_ == "nsubj"]
+            plural = _np_plural(subj[0]) if subj else _plural_subject(verb)
+            sent.replace(auxes[0].i, f"{be_present(plural or auxes[0].lower_ == 'do')} doing")
         elif verb.tag_ == "VB" and all(a.lemma_ == "do" for a in auxes):
             if lemma in stative:
                 continue
