@@ -58,6 +58,9 @@ CHAIN = [
      "A female is applying something to the hair with the hands"),
     ("A crowd of people sit in bleachers , and some hold American flags .",
      "A crowd of people is sitting in bleachers, and some are holding American flags"),
+    ("Smeone is laying down", "Someone is laying down"),
+    ("The lady puts the noodles in the hot water to cook .", "The lady is putting the noodles in the hot water"
+     " to cook"),
     ("Three children do jumping jacks while a man looks on .",
      "Three children are doing jumping jacks and a man is looking on"),
 ]

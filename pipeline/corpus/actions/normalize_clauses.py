@@ -69,6 +69,9 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
             lemma = _lemma(c.lower_)
             if lemma in skip:
                 continue
+            if not any(x.dep_ in ("dobj", "prep", "prt", "xcomp", "ccomp") for x in c.children) \
+                    and any(x.dep_ == "dobj" for x in main.children):
+                continue  # "puts the noodles in water to cook": the clause's object is the main verb's
             if lemma in stative:
                 sent.replace(to.i, params.conjunction)
                 sent.replace(c.i, lemma if plural else third_person(lemma))

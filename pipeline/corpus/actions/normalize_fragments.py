@@ -209,7 +209,8 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
     clothing_preps = set(params.clothing_prepositions)
     hyps = tuple(params.clothing_hypernyms)
     for t in tokens:
-        if t.tag_ == "VBN" and clause_ok(t):
+        if t.tag_ == "VBN" and clause_ok(t) and not any(c.dep_ == "mark" for c in t.children) \
+                and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators):
             return "be", _be_anchor(sent, t)
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]

@@ -35,6 +35,8 @@ from pipeline.corpus.wordforms import gerund, lemma_of
 from ._normalize_common import _common_word
 
 _WORD = re.compile(r"[A-Za-z]+")
+_ARTICLE_PRONOUN = re.compile(
+    r"\b[Aa]n? (someone|somebody|something|anyone|anybody|anything|everyone|everybody|nobody)\b")
 # named-entity labels of names: a word inside one of these is never corrected
 _NAME_LABELS = frozenset({"PERSON", "NORP", "FAC", "ORG", "GPE", "LOC", "PRODUCT", "EVENT", "WORK_OF_ART",
                           "LAW", "LANGUAGE"})
@@ -209,6 +211,8 @@ def correct_spelling(sent, params: SpellingParams, ruleset) -> None:
         if new == text and sent.edited(tok.i) and tok.is_alpha:
             new = _fix_derived(text, tok.lower_, fix)
         if new != text:
+            # an article an earlier rule gave the unknown word, now a pronoun: "a smeone" -> "someone"
+            new = _ARTICLE_PRONOUN.sub(r"\1", new)
             sent.replace(tok.i, new)
 
 
