@@ -59,6 +59,8 @@ CHAIN = [
     ("A crowd of people sit in bleachers , and some hold American flags .",
      "A crowd of people is sitting in bleachers, and some are holding American flags"),
     ("Smeone is laying down", "Someone is laying down"),
+    ("A cat is opening a drawer and climbs inside.", "A cat is opening a drawer and climbing inside"),
+    ("A man is holding a bat and balls", "A man is holding a bat and balls"),
     ("The lady puts the noodles in the hot water to cook .", "The lady is putting the noodles in the hot water"
      " to cook"),
     ("Three children do jumping jacks while a man looks on .",
