@@ -59,6 +59,9 @@ CHAIN = [
     ("A crowd of people sit in bleachers , and some hold American flags .",
      "A crowd of people is sitting in bleachers, and some are holding American flags"),
     ("Smeone is laying down", "Someone is laying down"),
+    ("A person in a green jacket and black pants lifts a rock .",
+     "A person in a green jacket and black pants is lifting a rock"),
+    ("A dog and a cat play in the yard", "A dog and a cat are playing in the yard"),
     ("A cat is opening a drawer and climbs inside.", "A cat is opening a drawer and climbing inside"),
     ("A man is holding a bat and balls", "A man is holding a bat and balls"),
     ("The lady puts the noodles in the hot water to cook .", "The lady is putting the noodles in the hot water"

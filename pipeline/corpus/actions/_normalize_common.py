@@ -135,6 +135,8 @@ def _verb_reading(word: str) -> str | None:
 
 def _np_plural(root) -> bool:
     """Plural noun phrase: plural head, coordination ("a dog and a cat ..."), or a number above one."""
+    if root.tag_ in ("NN", "NNP") and _misattached_garment_conj(root):
+        return False  # "a person in a green jacket and black pants": the pants are the jacket's conjunct
     if is_plural_np(root):
         return True
     if root.lower_ in _QUANTIFIER_NOUNS:  # "a couple of policewomen are ...": a quantifier, not the head
@@ -154,3 +156,31 @@ def _np_plural(root) -> bool:
         if c.dep_ == "nummod" and c.lower_ not in ("one", "1"):
             return True
     return False
+
+
+_GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02")
+
+
+@functools.lru_cache(maxsize=16384)
+def _garment(noun: str) -> bool:
+    """Whether ``noun`` names a garment (WordNet hypernym closure of its first three senses)."""
+    for syn in resources.synsets(noun, "n")[:3]:
+        if any(h.name() in _GARMENT_HYPERNYMS for path in syn.hypernym_paths() for h in path):
+            return True
+    return False
+
+
+def _misattached_garment_conj(root) -> bool:
+    """Whether every noun conjunct of a singular ``root`` is a garment written after "in/with <garment>": the
+    parser attached the second garment of "a person in a jacket and pants" to the person."""
+    conjs = [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN")]
+    if not conjs:
+        return False
+    doc = root.doc
+    for c in conjs:
+        between = doc[root.i + 1:c.i]
+        preps = [t for t in between if t.dep_ == "prep" and t.lower_ in ("in", "with", "wearing")]
+        objs = [t for t in between if t.dep_ == "pobj" and t.head in preps]
+        if not objs or not _garment(c.lemma_.lower()) or not _garment(objs[-1].lemma_.lower()):
+            return False
+    return True

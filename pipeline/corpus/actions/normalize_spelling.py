@@ -257,6 +257,8 @@ def join_compounds(sent, params: CompoundParams, ruleset) -> None:
         ta, tb = sent.text(a.i), sent.text(b.i)
         if sent.edited(a.i) or sent.edited(b.i) or not a.whitespace_ or not ta.islower() or not tb.islower():
             continue
+        if (a.i > 0 and doc[a.i - 1].text == "-") or (b.i + 1 < len(doc) and doc[b.i + 1].text == "-"):
+            continue  # part of a hyphenated word: "upper-class room" is not "upper-classroom"
         if b.pos_ != "NOUN" or a.pos_ not in first_pos or _protected(a) or _protected(b) \
                 or f"{ta} {tb}" in keep_open:
             continue
