@@ -18,6 +18,7 @@ from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import be_present, gerund, third_person
 
 from ._normalize_common import _aux_children, _lemma, _plural_subject, _to_marker
+from .normalize_fragments import _verb_dominant
 
 _BE = ("is", "are", "am")
 
@@ -67,8 +68,8 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
             if c.tag_ != "VB" or to is None or to.i != c.i - 1:
                 continue
             lemma = _lemma(c.lower_)
-            if lemma in skip:
-                continue
+            if lemma in skip or not _verb_dominant(lemma):
+                continue  # "rolling from side to side": "side" is a noun the parser read as a verb
             if not any(x.dep_ in ("dobj", "prep", "prt", "xcomp", "ccomp") for x in c.children) \
                     and any(x.dep_ == "dobj" for x in main.children):
                 continue  # "puts the noodles in water to cook": the clause's object is the main verb's
