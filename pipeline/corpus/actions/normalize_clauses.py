@@ -81,7 +81,7 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
                 sent.replace(c.i, gerund(lemma))
             start = to.i
         elif params.kind == "participle":
-            if c.tag_ != "VBG" or _aux_children(c) or c.left_edge.i != c.i:
+            if c.tag_ != "VBG" or not c.lower_.endswith("ing") or _aux_children(c) or c.left_edge.i != c.i:
                 continue
             sent.insert_before(c.i, f"{params.conjunction} {be_present(plural)}")
             start = c.i
