@@ -44,6 +44,30 @@ CHAIN = [
     ("A boy wearing a blue hat jumps into the pool", "A boy wearing a blue hat is jumping into the pool"),
     ("A man in a red shirt on a bike", "A man in a red shirt is on a bike"),
     ("A close-up of a dog chewing a bone", "A dog is chewing a bone"),
+    # issue 11: the source's typing errors are repaired, fragments parsed right
+    ("A dog droppped a ball on the escelator .", "A dog is dropping a ball on the escalator"),
+    ("A dog catches and orange frisbee .", "A dog is catching an orange frisbee"),
+    ("Two girls play basket ball in a snow drift .", "Two girls are playing basketball in a snowdrift"),
+    ("A man rock climbs with a city in the background .", "A man is rock climbing with a city in the background"),
+    ("A woman in a purple dress plays with her hair while waiting in a lobby .",
+     "A woman in a purple dress is playing with the hair while waiting in a lobby"),
+    ("A couple of men in hats posing for a picture .", "A couple of men in hats are posing for a picture"),
+    ("A man is squatting in brush to take a photograph .", "A man is squatting in brush and is taking a photograph"),
+    ("A dog runs on the sand , holding a stick .", "A dog is running on the sand and is holding a stick"),
+    ("A female applies something to he hair with her hands.",
+     "A female is applying something to the hair with the hands"),
+    ("A crowd of people sit in bleachers , and some hold American flags .",
+     "A crowd of people is sitting in bleachers, and some are holding American flags"),
+    ("Smeone is laying down", "Someone is laying down"),
+    ("A person in a green jacket and black pants lifts a rock .",
+     "A person in a green jacket and black pants is lifting a rock"),
+    ("A dog and a cat play in the yard", "A dog and a cat are playing in the yard"),
+    ("A cat is opening a drawer and climbs inside.", "A cat is opening a drawer and climbing inside"),
+    ("A man is holding a bat and balls", "A man is holding a bat and balls"),
+    ("The lady puts the noodles in the hot water to cook .", "The lady is putting the noodles in the hot water"
+     " to cook"),
+    ("Three children do jumping jacks while a man looks on .",
+     "Three children are doing jumping jacks and a man is looking on"),
 ]
 
 DROPPED = [
@@ -121,3 +145,37 @@ def test_actions_do_not_parse(monkeypatch, nlp, rules, ruleset):
     monkeypatch.setattr(resources, "nlp", forbidden)
     for doc in docs:
         normalize_doc(doc, rules, ruleset)
+
+
+def test_spelling_is_conservative():
+    """A correction needs one clearly most frequent word at the smallest distance; known words stay."""
+    from pipeline.corpus.actions.normalize_spelling import best_correction, closed_compound
+
+    assert best_correction("brwon") == "brown"
+    assert best_correction("retreiver") == "retriever"
+    assert best_correction("conoe") is None  # cone and canoe are both close and frequent
+    assert best_correction("greating") is None  # creating, treating, greeting, grating
+    assert best_correction("rollerblader") is None  # WordNet knows it
+    assert best_correction("parasailing") is None
+    assert best_correction("shappens", transitive=True) == "sharpens"  # "happen" takes no object
+    assert closed_compound("basket", "ball") == "basketball"
+    assert closed_compound("tennis", "ball") is None and closed_compound("fire", "fighter") is None
+
+
+def test_spelling_on_sick_changes_only_typos(shared_data, nlp, ruleset):
+    """SICK's own sentences are clean: the spelling rule may change only the typos among its rare words."""
+    from pipeline.corpus.normalize import apply_rule
+    from pipeline.corpus.sentence import Sentence
+
+    path = shared_data / "sick2014" / "SICK_train.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    texts = sorted({t for r in rows for t in r[1:3]})
+    rule = next(r for r in ruleset.stage("normalize") if r.id == "spelling")
+    changed = {}
+    for doc in nlp.pipe(texts, batch_size=256):
+        sent = Sentence(doc)
+        if apply_rule(rule, sent, ruleset):
+            changed[doc.text] = sent.render()
+    assert len(changed) <= 2, changed

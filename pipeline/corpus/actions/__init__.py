@@ -5,8 +5,10 @@ Importing this package registers every action with :func:`pipeline.rules.action`
 
 from . import (  # noqa: F401
     contrast,
+    normalize_clauses,
     normalize_filters,
     normalize_fragments,
+    normalize_spelling,
     normalize_verbs,
     normalize_words,
     scramble,

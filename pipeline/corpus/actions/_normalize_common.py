@@ -13,10 +13,13 @@ __all__: list[str] = []  # helpers for the action modules only
 import functools
 
 from pipeline.common import resources
-from pipeline.corpus.wordforms import is_plural_np, lemma_of, subject_of, third_person
+from pipeline.corpus.wordforms import gerund, is_plural_np, lemma_of, subject_of, third_person
 
 _AUX_DEPS = ("aux", "auxpass")
 _RELATIVE_PRONOUNS = ("that", "which", "who", "whom", "whose")
+# nouns that quantify their plural "of" phrase: the verb agrees with that phrase (SICK: "A couple of boys are")
+_QUANTIFIER_NOUNS = ("couple",)
+_PLURAL_PRONOUN_DETERMINERS = ("some", "all", "many", "several", "few", "both", "others")
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -77,6 +80,8 @@ def _plural_subject(verb) -> bool:
         ante = _antecedent(verb)
         if ante is not None:
             return _np_plural(ante)
+    if subj.tag_ == "DT" and subj.lower_ in _PLURAL_PRONOUN_DETERMINERS and verb.tag_ in ("VBP", "VB", "VBD"):
+        return True  # "some hold flags", "others watch": a determiner standing alone for a plural
     if subj.dep_ == "expl":  # "there are two dogs that ..." — agree with the attribute
         for c in subj.head.children:
             if c.dep_ == "attr":
@@ -92,7 +97,16 @@ def _be_anchor(sent, verb) -> int:
     while i - 1 >= 0 and doc[i - 1].head.i == verb.i and doc[i - 1].dep_ in ("advmod", "neg") \
             and doc[i - 1].tag_ in ("RB", "RBR", "RBS") and not sent.edited(i - 1):
         i -= 1
+    if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
+            and _activity_compound(doc[i - 1].lower_, verb.text):
+        i -= 1  # "a man rock climbs" -> "a man is rock climbing", not "a man rock is climbing"
     return i
+
+
+@functools.lru_cache(maxsize=16384)
+def _activity_compound(noun: str, verb: str) -> bool:
+    """Whether WordNet knows "<noun> <verb>-ing" as one activity ("rock climbing", "scuba diving")."""
+    return bool(resources.synsets(f"{noun} {gerund(_lemma(verb))}", "n"))
 
 
 def _present_simple(lemma: str, plural: bool) -> str:
@@ -123,8 +137,15 @@ def _verb_reading(word: str) -> str | None:
 
 def _np_plural(root) -> bool:
     """Plural noun phrase: plural head, coordination ("a dog and a cat ..."), or a number above one."""
+    if root.tag_ in ("NN", "NNP") and _misattached_garment_conj(root):
+        return False  # "a person in a green jacket and black pants": the pants are the jacket's conjunct
     if is_plural_np(root):
         return True
+    if root.lower_ in _QUANTIFIER_NOUNS:  # "a couple of policewomen are ...": a quantifier, not the head
+        of = [c for c in root.children if c.dep_ == "prep" and c.lower_ == "of" and c.i == root.i + 1]
+        pobj = [p for p in of[0].children if p.dep_ == "pobj"] if of else []
+        if pobj and pobj[0].tag_ in ("NNS", "NNPS"):
+            return True
     if root.tag_ == "NNP" and root.i == 0 and lemma_of(root.text, "NOUN") != root.lower_:
         return True  # "Dogs race ...": a capitalised plural the tagger took for a name
     doc = root.doc
@@ -137,3 +158,31 @@ def _np_plural(root) -> bool:
         if c.dep_ == "nummod" and c.lower_ not in ("one", "1"):
             return True
     return False
+
+
+_GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02")
+
+
+@functools.lru_cache(maxsize=16384)
+def _garment(noun: str) -> bool:
+    """Whether ``noun`` names a garment (WordNet hypernym closure of its first three senses)."""
+    for syn in resources.synsets(noun, "n")[:3]:
+        if any(h.name() in _GARMENT_HYPERNYMS for path in syn.hypernym_paths() for h in path):
+            return True
+    return False
+
+
+def _misattached_garment_conj(root) -> bool:
+    """Whether every noun conjunct of a singular ``root`` is a garment written after "in/with <garment>": the
+    parser attached the second garment of "a person in a jacket and pants" to the person."""
+    conjs = [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN")]
+    if not conjs:
+        return False
+    doc = root.doc
+    for c in conjs:
+        between = doc[root.i + 1:c.i]
+        preps = [t for t in between if t.dep_ == "prep" and t.lower_ in ("in", "with", "wearing")]
+        objs = [t for t in between if t.dep_ == "pobj" and t.head in preps]
+        if not objs or not _garment(c.lemma_.lower()) or not _garment(objs[-1].lemma_.lower()):
+            return False
+    return True

@@ -22,6 +22,7 @@ from pipeline.corpus.wordforms import be_present, gerund, lemma_of, subject_of
 
 from ._normalize_common import (
     _RELATIVE_PRONOUNS,
+    _activity_compound,
     _aux_children,
     _be_anchor,
     _common_word,
@@ -52,6 +53,8 @@ class FragmentParams(BaseModel):
     clothing_hypernyms: list[str] = list(_CLOTHING)
     picture_nouns: list[str] = ["view", "picture", "photo", "photograph", "image", "closeup", "close-up",
                                 "shot", "silhouette", "reflection", "shadow", "portrait", "snapshot"]
+    subordinators: list[str] = ["while", "when", "whilst", "after", "before", "since", "without", "by", "as",
+                                "though", "although", "if", "until"]
     descriptive_participles: list[str] = ["wearing", "dressed", "holding", "carrying", "using", "having"]
     stative_lexicon: str = "stative_verbs"
 
@@ -123,6 +126,8 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
             continue
         if not _verb_reading(word) or _is_clothing(lemma_of(word, "NOUN"), clothing):
             continue
+        if prev.pos_ == "NOUN" and resources.synsets(f"{prev.lower_} {lemma_of(word, 'NOUN')}", "n"):
+            continue  # "adults in lawn chairs": a compound noun WordNet knows, not a verb
         # "a dog trots ...": an -s noun after "a" cannot head the noun phrase
         indefinite = v.tag_ in ("NNS", "NNPS") and any(
             c.dep_ == "det" and c.lower_ in ("a", "an") for c in list(v.children) + list(subject.children))
@@ -186,8 +191,11 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
 
     # participle: "two dogs playing in the snow", "a child in a uniform chasing a ball"; a participle of
     # description ("a man wearing a hat jumping ...") yields to a later one
+    # a participle after a subordinator ("plays with her hair while waiting") is not the description's predicate
     vbg = [t for t in tokens
-           if t.tag_ == "VBG" and clause_ok(t) and (sent.text(t.i).endswith("ing") or not sent.text(t.i))]
+           if t.tag_ == "VBG" and clause_ok(t) and (sent.text(t.i).endswith("ing") or not sent.text(t.i))
+           and not any(c.dep_ == "mark" for c in t.children)
+           and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators)]
     if vbg:
         t = vbg[0]
         if t.lower_ in params.descriptive_participles:
@@ -203,7 +211,8 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
     clothing_preps = set(params.clothing_prepositions)
     hyps = tuple(params.clothing_hypernyms)
     for t in tokens:
-        if t.tag_ == "VBN" and clause_ok(t):
+        if t.tag_ == "VBN" and clause_ok(t) and not any(c.dep_ == "mark" for c in t.children) \
+                and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators):
             return "be", _be_anchor(sent, t)
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
@@ -216,6 +225,28 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
         if c.dep_ == "amod" and c.i > root.i and c.pos_ == "ADJ":
             return "be", c.i
     return None
+
+
+def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
+    """Put a verb the tagger read as a noun in the present continuous (stative verbs: simple present), its
+    coordinated verbs as gerunds; "is/are" goes before an activity compound ("a man rock climbs" -> "a man is
+    rock climbing")."""
+    doc = sent.doc
+    lemma = _lemma(verb.lower_)
+    if lemma in stative:
+        sent.replace(verb.i, _present_simple(lemma, plural))
+    elif verb.i >= 2 and doc[verb.i - 1].pos_ == "NOUN" and not sent.edited(verb.i - 1) \
+            and _activity_compound(doc[verb.i - 1].lower_, verb.text):
+        sent.insert_before(verb.i - 1, be_present(plural))
+        sent.replace(verb.i, gerund(lemma))
+    else:
+        sent.replace(verb.i, f"{be_present(plural)} {gerund(lemma)}")
+    for c in verb.children:  # "chase and wrestle" -> "chasing and wrestling"
+        if c.dep_ == "conj" and c.i > root.i and c.tag_ in ("VB", "VBP", "VBZ", "NN", "NNS") \
+                and not sent.edited(c.i):
+            v = _verb_reading(c.lower_)
+            if v and v not in stative:
+                sent.replace(c.i, gerund(v))
 
 
 @action("fragment_to_sentence", stages=("normalize",), params=FragmentParams)
@@ -239,6 +270,15 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             return
         auxes = _aux_children(root)
         subj = subject_of(root)
+        if root.tag_ in ("VBG", "VBN") and not auxes and any(c.dep_ == "mark" for c in root.children):
+            # "a woman in a dress plays with her hair while waiting": the root is the subordinate participle,
+            # the main verb was read as a noun before it
+            head = subj if subj is not None else _loose_subject(root)
+            found_verb = _misparsed_verb(sent, head, tuple(params.clothing_hypernyms)) if head is not None else None
+            if found_verb is None or found_verb[0].i > root.i:
+                raise Unnormalizable("subordinate participle without a main predicate")
+            _repair_verb(sent, *found_verb, head, ruleset.lexicon_set(params.stative_lexicon))
+            return
         if root.tag_ in ("VBG", "VBN") and not auxes and not any(c.dep_ == "auxpass" for c in root.children):
             if subj is None:  # "Boy playing with a truck": the noun before the participle, mis-attached
                 subj = _loose_subject(root)
@@ -265,16 +305,7 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
     found = _fragment_predicate(sent, root, params, participles_only=True)
     found_verb = _misparsed_verb(sent, root, tuple(params.clothing_hypernyms)) if found is None else None
     if found_verb is not None:
-        verb, plural = found_verb
-        lemma = _lemma(verb.lower_)
-        sent.replace(verb.i, _present_simple(lemma, plural) if lemma in stative
-                     else f"{be_present(plural)} {gerund(lemma)}")
-        for c in verb.children:  # "chase and wrestle" -> "chasing and wrestling"
-            if c.dep_ == "conj" and c.i > root.i and c.tag_ in ("VB", "VBP", "VBZ", "NN", "NNS") \
-                    and not sent.edited(c.i):
-                v = _verb_reading(c.lower_)
-                if v and v not in stative:
-                    sent.replace(c.i, gerund(v))
+        _repair_verb(sent, *found_verb, root, stative)
         return
     if found is None:
         found = _fragment_predicate(sent, root, params)

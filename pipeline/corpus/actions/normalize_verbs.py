@@ -31,6 +31,7 @@ from ._normalize_common import (
     _be_anchor,
     _lemma,
     _loose_subject,
+    _np_plural,
     _plural_subject,
     _present_simple,
     _to_marker,
@@ -317,11 +318,14 @@ def _reads_continuous(sent, verb) -> bool:
     return text.split()[-1].endswith("ing") and (verb.tag_ == "VBG" or sent.edited(verb.i))
 
 
-def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str]) -> None:
+def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], loose: bool = False) -> None:
     """A verb coordinated with ``verb`` but tagged as a noun ("a boy laughs and claps") -> gerund, when its
-    form agrees with ``verb``'s (an -s form after a VBZ, a bare form after a VBP)."""
+    form agrees with ``verb``'s (an -s form after a VBZ, a bare form after a VBP). ``loose``: the conjunct may
+    have an adverb or particle ("and climbs inside") when no determiner or adjective shows a noun."""
+    allowed = ("advmod", "prt") if loose else ()
     for c in verb.children:
-        if c.dep_ != "conj" or c.pos_ != "NOUN" or c.i < verb.i or sent.edited(c.i) or list(c.children):
+        if c.dep_ != "conj" or c.pos_ != "NOUN" or c.i < verb.i or sent.edited(c.i) \
+                or any(x.dep_ not in allowed for x in c.children):
             continue
         lemma = _verb_reading(c.lower_)
         if not lemma or lemma in stative:
@@ -401,8 +405,17 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
         if verb.tag_ == "VBG" and "be" in aux_lemmas:
             # progressive: only fix tense/perfect ("was running", "has been running")
             if all(a.lower_ in _PRESENT_BE for a in auxes):
+                # "a cat is opening a drawer and climbs inside": the -s verb read as a noun -> gerund
+                if not _plural_subject(verb):
+                    _noun_conjuncts_to_gerunds(sent, verb, "VBZ", stative, loose=True)
                 continue
             _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
+        elif verb.tag_ == "VBG" and len(auxes) == 1 and auxes[0].lemma_ == "do" and auxes[0].tag_ != "VBD" \
+                and not any(c.dep_ == "neg" for c in verb.children):
+            # "three children do jumping jacks": "do" is the verb, the -ing word names the exercise
+            subj = [c for c in verb.children if c.dep_ == "nsubj"]
+            plural = _np_plural(subj[0]) if subj else _plural_subject(verb)
+            sent.replace(auxes[0].i, f"{be_present(plural or auxes[0].lower_ == 'do')} doing")
         elif verb.tag_ == "VB" and all(a.lemma_ == "do" for a in auxes):
             if lemma in stative:
                 continue

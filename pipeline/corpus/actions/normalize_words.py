@@ -36,6 +36,7 @@ _DIGIT = re.compile(r"\d")
 
 class PossessiveParams(BaseModel):
     replacement: str = "the"
+    typos: list[str] = []  # pronouns mistyped for a possessive after a preposition ("to he hair")
 
 
 @action("possessive_to_determiner", stages=("normalize",), params=PossessiveParams)
@@ -45,7 +46,14 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
     A pronoun counts as possessive when tagged PRP$ or attached as ``poss``: the tagger sometimes calls "her"
     in "holding her kitten" PRP while the parser attaches it to the noun.
     """
-    for tok in sent.doc:
+    typos = set(params.typos)
+    doc = sent.doc
+    for tok in doc:
+        if tok.lower_ in typos and tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in ("NN", "NNS") \
+                and tok.dep_ not in ("nsubj", "nsubjpass") and tok.i > 0 and doc[tok.i - 1].pos_ == "ADP" \
+                and not sent.edited(tok.i):
+            sent.replace(tok.i, params.replacement)  # "applies something to he hair": "her" mistyped
+            continue
         possessive = tok.tag_ == "PRP$" or (tok.dep_ == "poss" and tok.head.i > tok.i)
         if possessive and tok.lower_ in POSSESSIVE_PRONOUNS and not sent.edited(tok.i):
             sent.replace(tok.i, params.replacement)
@@ -291,8 +299,16 @@ def lowercase_common_words(sent, params: LowercaseParams, ruleset) -> None:
     for tok in sent.doc:
         if tok.i == 0 or tok.pos_ not in pos or not tok.is_title or sent.edited(tok.i):
             continue
-        if _common_word(tok.text):
+        if _common_word(tok.text) and _lower_case_lemma(tok.text):
             sent.replace(tok.i, tok.text.lower())
+
+
+@functools.lru_cache(maxsize=16384)
+def _lower_case_lemma(word: str) -> bool:
+    """Whether WordNet writes ``word`` in lower case in some sense: "American", "English", "Christmas" are
+    always capitalised there and keep their capital."""
+    low = word.lower()
+    return any(lem.name().replace("_", " ") == low for s in resources.synsets(low) for lem in s.lemmas())
 
 
 # --------------------------------------------------------------------------------------------------------

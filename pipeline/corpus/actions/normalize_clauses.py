@@ -1,0 +1,91 @@
+"""Participial and purpose clauses -> coordinates (S0 -> S1), Marelli et al. 2014, section 3.1, Table 2
+(subordinates -> coordinates).
+
+"A man is squatting in brush to take a photograph" -> "A man is squatting in brush and is taking a
+photograph"; "A man is sitting on a bench, holding a cup" -> "... and is holding a cup". Only clauses on the
+main verb with no subject of their own (they share the main subject) are rewritten: SICK's own sentences
+keep participles that describe the subject ("A boy wearing red shorts is jumping", 110 sentences with
+"wearing" before is/are) and coordinate clauses on the main verb (268 "and is V-ing") far more often than
+they keep purpose clauses (9 advcl "to" clauses by spaCy's parse) or sentence-final participles (22, mostly
+misparses), counted on SICK_train/trial/test_annotated.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import be_present, gerund, third_person
+
+from ._normalize_common import _aux_children, _lemma, _plural_subject, _to_marker
+from .normalize_fragments import _verb_dominant
+
+_BE = ("is", "are", "am")
+
+
+class ClauseParams(BaseModel):
+    kind: str  # "purpose" (to + verb) or "participle" (-ing)
+    conjunction: str = "and"
+    stative_lexicon: str = "stative_verbs"
+    keep_verbs: list[str] = []  # main verbs whose "to" clause is a complement, not a purpose
+    skip_verbs: list[str] = []  # clause verbs of perception: "looks up to see a dog" is not "and is seeing"
+
+
+def _continuous_main(sent, verb) -> bool:
+    """Whether the main verb reads "is/are V-ing" now (written so, or rewritten so by an earlier rule)."""
+    text = sent.text(verb.i)
+    if sent.edited(verb.i):
+        words = text.split()
+        return len(words) == 2 and words[0] in _BE and words[1].endswith("ing")
+    return verb.tag_ == "VBG" and any(sent.text(a.i) in _BE for a in _aux_children(verb))
+
+
+@action("clause_to_coordinate", stages=("normalize",), params=ClauseParams)
+def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
+    """A purpose clause ("to take a photograph") or participial clause (", holding a cup") on the main verb
+    becomes a coordinate verb phrase "and is/are V-ing" (stative verbs: "and sees"), agreeing with the main
+    subject; a comma before it is deleted. Skipped when the clause has its own subject, a subordinator or an
+    auxiliary, or when the main verb is not in the present continuous. Table 2 (subordinates ->
+    coordinates)."""
+    doc = sent.doc
+    stative = ruleset.lexicon_set(params.stative_lexicon)
+    keep = {v.lower() for v in params.keep_verbs}
+    skip = {v.lower() for v in params.skip_verbs}
+    roots = [t for t in doc if t.dep_ == "ROOT" and t.pos_ in ("VERB", "AUX")]
+    if not roots:
+        return
+    main = roots[0]
+    if not _continuous_main(sent, main) or _lemma(main.lower_) in keep:
+        return
+    plural = _plural_subject(main)
+    for c in main.children:
+        if c.dep_ != "advcl" or c.i < main.i or sent.any_edited(range(c.left_edge.i, c.i + 1)):
+            continue
+        if any(x.dep_ in ("nsubj", "nsubjpass", "mark", "expl") for x in c.children):
+            continue
+        if params.kind == "purpose":
+            to = _to_marker(c)
+            if c.tag_ != "VB" or to is None or to.i != c.i - 1:
+                continue
+            lemma = _lemma(c.lower_)
+            if lemma in skip or not _verb_dominant(lemma):
+                continue  # "rolling from side to side": "side" is a noun the parser read as a verb
+            if not any(x.dep_ in ("dobj", "prep", "prt", "xcomp", "ccomp") for x in c.children) \
+                    and any(x.dep_ == "dobj" for x in main.children):
+                continue  # "puts the noodles in water to cook": the clause's object is the main verb's
+            if lemma in stative:
+                sent.replace(to.i, params.conjunction)
+                sent.replace(c.i, lemma if plural else third_person(lemma))
+            else:
+                sent.replace(to.i, f"{params.conjunction} {be_present(plural)}")
+                sent.replace(c.i, gerund(lemma))
+            start = to.i
+        elif params.kind == "participle":
+            if c.tag_ != "VBG" or not c.lower_.endswith("ing") or _aux_children(c) or c.left_edge.i != c.i:
+                continue
+            sent.insert_before(c.i, f"{params.conjunction} {be_present(plural)}")
+            start = c.i
+        else:
+            continue
+        if start > 0 and doc[start - 1].text == "," and not sent.edited(start - 1):
+            sent.delete(start - 1)

@@ -1,0 +1,315 @@
+"""Spelling repairs (S0 -> S1): misspelled words, split compounds and an "and" typed for "an".
+
+Marelli et al. 2014, section 3.1: the S1 sentences are SICK's clean, normalized forms of the source captions;
+the source's typing errors ("a brwon dog", "an escelator", "a basket ball") would otherwise be carried into
+every S1-S4 sentence of a pair. SICK's own sentences have 0.32 words per 1,000 that wordfreq does not know
+(zipf < 1); uncorrected Flickr/MSRvid normalizations had 1.23.
+
+The rules run late in the chain and read the *current* text of every token (edits of earlier rules
+included), so that a form that an earlier rule built from a misspelled word ("droppped" -> "is droppping")
+is repaired too. They are conservative by construction:
+
+- a word is corrected only when wordfreq hardly knows it (zipf below ``max_zipf``), WordNet does not know it,
+  it is not part of a named entity nor a capitalised word inside the sentence, and exactly one frequent
+  word lies at the smallest edit distance (1, else 2), clearly more frequent than every other word at that
+  distance (candidates from symspellpy's English frequency dictionary, ranked by wordfreq);
+- two nouns are joined only when WordNet has the closed form and not the open one ("basket ball" ->
+  "basketball", but not "tennis ball", "fire fighter") and the closed form is a frequent word;
+- "and" is read as "an" only directly after a preposition or transitive verb and before a bare singular noun
+  phrase that starts with a vowel ("catches and orange frisbee").
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import re
+
+from pydantic import BaseModel
+
+from pipeline.common import resources
+from pipeline.corpus.registry import action
+from pipeline.corpus.sentence import article_for
+from pipeline.corpus.wordforms import gerund, lemma_of
+
+from ._normalize_common import _common_word
+
+_WORD = re.compile(r"[A-Za-z]+")
+_ARTICLE_PRONOUN = re.compile(
+    r"\b[Aa]n? (someone|somebody|something|anyone|anybody|anything|everyone|everybody|nobody)\b")
+# named-entity labels of names: a word inside one of these is never corrected
+_NAME_LABELS = frozenset({"PERSON", "NORP", "FAC", "ORG", "GPE", "LOC", "PRODUCT", "EVENT", "WORK_OF_ART",
+                          "LAW", "LANGUAGE"})
+
+
+# --------------------------------------------------------------------------------------------------------
+# the candidate generator
+
+
+@functools.lru_cache(maxsize=1)
+def _symspell():
+    """symspellpy's SymSpell over its bundled English frequency dictionary (82,765 words; Google Books
+    n-gram counts), max edit distance 2. Loaded once, on the first unknown word (about 1.5 s)."""
+    from symspellpy import SymSpell
+
+    sym = SymSpell(max_dictionary_edit_distance=2, prefix_length=5)
+    path = importlib.resources.files("symspellpy") / "frequency_dictionary_en_82_765.txt"
+    sym.load_dictionary(str(path), term_index=0, count_index=1)
+    return sym
+
+
+@functools.lru_cache(maxsize=1)
+def _bigram_counts() -> dict[tuple[str, str], int]:
+    """symspellpy's English bigram counts (243,342 bigrams of Google Books; none below 6.4 million)."""
+    path = importlib.resources.files("symspellpy") / "frequency_bigramdictionary_en_243_342.txt"
+    counts: dict[tuple[str, str], int] = {}
+    with open(str(path), encoding="utf-8") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 3:
+                counts[(parts[0], parts[1])] = int(parts[2])
+    return counts
+
+
+@functools.lru_cache(maxsize=16384)
+def _transitive(lemma: str) -> bool:
+    """Whether one of the three commonest WordNet senses of the verb ``lemma`` takes an object ("Somebody
+    ----s something"); rare senses do not count ("happen upon something" is sense 5 of "happen")."""
+    for syn in resources.synsets(lemma, "v")[:3]:
+        for lem in syn.lemmas():
+            # NLTK writes the lemma into the frame: "Somebody drop something"
+            if lem.name().lower() == lemma and any(f.endswith((" something", " somebody"))
+                                                   for f in lem.frame_strings()):
+                return True
+    return False
+
+
+_PREFIXES = ("un", "re", "over", "out", "mis", "non", "mid")
+_SUFFIXES = ("ly", "ily", "edly", "ness", "s", "es", "ed", "ing", "er", "ers")
+
+
+def _known(word: str, max_zipf: float) -> bool:
+    """Known to wordfreq or WordNet, or a known word with a regular prefix or suffix ("amused" + "ly",
+    "un" + "stitching"): SICK has such rare derived words ("uninterestedly"), which are not typos."""
+    if resources.zipf(word) >= max_zipf or resources.synsets(word):
+        return True
+    for prefix in _PREFIXES:
+        stem = word[len(prefix):]
+        if word.startswith(prefix) and len(stem) >= 4 and _known(stem, max_zipf):
+            return True
+    for suffix in _SUFFIXES:
+        stem = word[:-len(suffix)]
+        if word.endswith(suffix) and len(stem) >= 3 and (resources.zipf(stem) >= 3.0 or resources.synsets(stem)):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=16384)
+def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, margin: float = 1.5,
+                    max_distance: int = 2, transitive: bool = False) -> str | None:
+    """The one correction of a lower-case ``word``, or None.
+
+    ``word`` must be unknown (wordfreq zipf < ``max_zipf`` and no WordNet entry). Candidates are the words
+    of symspellpy's dictionary at the smallest edit distance (Damerau-Levenshtein, 1, else up to
+    ``max_distance``); the most frequent by wordfreq wins when its zipf is at least ``min_zipf`` and every
+    other candidate at that distance is at least ``margin`` lower. ``transitive``: the word is a verb with an
+    object, so verb candidates WordNet only knows as intransitive are left out ("shappens a knife" is not
+    "happens").
+    """
+    if len(word) < 4 or not word.isalpha() or _known(word, max_zipf):
+        return None
+    from symspellpy import Verbosity
+
+    found = _symspell().lookup(word, Verbosity.ALL, max_edit_distance=max_distance)
+    found = [s for s in found if s.distance > 0 and s.term.isalpha()]
+    if not found:
+        return None
+    nearest = min(s.distance for s in found)
+    cands = sorted(((resources.zipf(s.term), s.term) for s in found if s.distance == nearest), reverse=True)
+    if transitive:
+        cands = [(z, t) for z, t in cands
+                 if not resources.synsets(t, "v") or _transitive(resources.wordnet().morphy(t, "v") or t)]
+    if not cands:
+        return None
+    (best_z, best), others = cands[0], cands[1:]
+    if best_z < min_zipf or any(z > best_z - margin for z, _ in others):
+        return None
+    return best
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: spelling
+
+
+class SpellingParams(BaseModel):
+    max_zipf: float = 1.5
+    min_zipf: float = 2.0
+    margin: float = 1.5
+    max_distance: int = 2
+
+
+def _protected(tok) -> bool:
+    """A name: inside a named entity, or capitalised inside the sentence (not the first word)."""
+    return tok.ent_type_ in _NAME_LABELS or (tok.i > 0 and tok.text[:1].isupper())
+
+
+def _capitalised_common(tok) -> bool:
+    """A capitalised word inside the sentence that is in no named entity ("a Golden Retreiver"): it may be
+    corrected to a common word, written in lower case as SICK writes common nouns."""
+    return tok.i > 0 and tok.text[:1].isupper() and not tok.text.isupper() and not tok.ent_type_
+
+
+def _fix_words(text: str, fix) -> str:
+    def one(m: re.Match) -> str:
+        word = m.group(0)
+        new = fix(word.lower())
+        if new is None:
+            return word
+        return new[:1].upper() + new[1:] if word[:1].isupper() else new
+
+    return _WORD.sub(one, text)
+
+
+def _fix_derived(text: str, original: str, fix) -> str:
+    """Repair a gerund an earlier rule built from a misspelled verb ("pratices" -> "is praticing"): when the
+    written word cannot be corrected itself, correct the source word and build the gerund again."""
+    corrected = fix(original)
+    if corrected is None:
+        return text
+    words = text.split()
+    for k, w in enumerate(words):
+        if w.endswith("ing") and w.isalpha() and resources.zipf(w.lower()) < 1.5 and not resources.synsets(w):
+            words[k] = gerund(lemma_of(corrected, "VERB"))
+    return " ".join(words)
+
+
+@action("correct_spelling", stages=("normalize",), params=SpellingParams)
+def correct_spelling(sent, params: SpellingParams, ruleset) -> None:
+    """Correct misspelled words ("a brwon dog" -> "a brown dog", "an escelator" -> "an escalator") in the
+    current text of every token not protected as a name (:func:`_protected`); see :func:`best_correction`
+    for when a word is corrected. Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption)."""
+    doc = sent.doc
+    for tok in doc:
+        text = sent.text(tok.i)
+        capitalised = _capitalised_common(tok) and text == tok.text
+        if not text or (_protected(tok) and not capitalised) or "-" in text:
+            continue
+        if tok.i > 0 and doc[tok.i - 1].text == "-" or tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-":
+            continue  # a part of a hyphenated word ("t - ball")
+        transitive = tok.pos_ == "VERB" and any(c.dep_ == "dobj" for c in tok.children)
+
+        def fix(word: str, transitive: bool = transitive) -> str | None:
+            return best_correction(word, params.max_zipf, params.min_zipf, params.margin, params.max_distance,
+                                   transitive)
+
+        if capitalised:
+            low = fix(text.lower())
+            if low is not None and _common_word(low):
+                sent.replace(tok.i, low)
+            continue
+        new = _fix_words(text, fix)
+        if new == text and sent.edited(tok.i) and tok.is_alpha:
+            new = _fix_derived(text, tok.lower_, fix)
+        if new != text:
+            # an article an earlier rule gave the unknown word, now a pronoun: "a smeone" -> "someone"
+            new = _ARTICLE_PRONOUN.sub(r"\1", new)
+            sent.replace(tok.i, new)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: compound-join
+
+
+class CompoundParams(BaseModel):
+    min_zipf: float = 1.8
+    keep_open_lexicon: str = "open_compounds"
+    first_pos: list[str] = ["NOUN", "VERB", "PROPN"]
+
+
+@functools.lru_cache(maxsize=16384)
+def closed_compound(first: str, second: str, min_zipf: float = 1.8) -> str | None:
+    """``first + second`` when that closed form is the usual spelling of the compound, else None.
+
+    Closed when WordNet has the closed noun and not the open one (WordNet lists "tennis_ball", "fire_fighter",
+    "white_water" open), wordfreq knows the closed form (zipf >= ``min_zipf``), and the open bigram is not
+    more frequent than the closed word in symspellpy's Google Books counts (a bigram missing from them is
+    rarer than 6.4 million)."""
+    closed = first + second
+    if not (first.isalpha() and second.isalpha()) or not resources.synsets(closed, "n") \
+            or resources.synsets(f"{first} {second}", "n") or resources.zipf(closed) < min_zipf:
+        return None
+    bigram = _bigram_counts().get((first, second), 0)
+    if bigram and bigram > _symspell().words.get(closed, 0):
+        return None
+    return closed
+
+
+@action("join_compounds", stages=("normalize",), params=CompoundParams)
+def join_compounds(sent, params: CompoundParams, ruleset) -> None:
+    """Join a compound written in two words whose closed form is the common spelling ("a basket ball" ->
+    "a basketball", "a snow drift" -> "a snowdrift"): two adjacent lower-case words, the second a noun, the
+    first a noun (or a verb stem the tagger misread), neither a name; see :func:`closed_compound`.
+    Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption)."""
+    doc = sent.doc
+    first_pos = set(params.first_pos)
+    keep_open = ruleset.lexicon_set(params.keep_open_lexicon)
+    for a, b in zip(doc, doc[1:]):
+        ta, tb = sent.text(a.i), sent.text(b.i)
+        if sent.edited(a.i) or sent.edited(b.i) or not a.whitespace_ or not ta.islower() or not tb.islower():
+            continue
+        if (a.i > 0 and doc[a.i - 1].text == "-") or (b.i + 1 < len(doc) and doc[b.i + 1].text == "-"):
+            continue  # part of a hyphenated word: "upper-class room" is not "upper-classroom"
+        if b.pos_ != "NOUN" or a.pos_ not in first_pos or _protected(a) or _protected(b) \
+                or f"{ta} {tb}" in keep_open:
+            continue
+        closed = closed_compound(ta, tb, params.min_zipf)
+        if closed:
+            sent.replace(a.i, closed)
+            sent.delete(b.i)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: and -> an
+
+
+class ArticleTypoParams(BaseModel):
+    typo: str = "and"
+    before_pos: list[str] = ["ADP", "VERB"]
+
+
+def _np_word(tok) -> bool:
+    """An adjective or common noun (the tagger calls lower-case "orange frisbee" proper nouns)."""
+    return tok.pos_ in ("ADJ", "NOUN") or (tok.pos_ == "PROPN" and tok.text.islower())
+
+
+@action("and_for_an", stages=("normalize",), params=ArticleTypoParams)
+def and_for_an(sent, params: ArticleTypoParams, ruleset) -> None:
+    """'and' typed for 'an' ("a dog catches and orange frisbee" -> "... an orange frisbee"): 'and' right after
+    a preposition or a transitive verb (which need an object, not a coordination), before adjectives/nouns
+    ending in a singular common noun with no determiner, the first word taking 'an'. Source: Marelli et al.
+    2014, section 3.1 (S1 is the cleaned caption)."""
+    doc = sent.doc
+    before = set(params.before_pos)
+    for tok in doc:
+        if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0 or tok.i + 2 > len(doc):
+            continue
+        prev, nxt = doc[tok.i - 1], doc[tok.i + 1]
+        # a verb the tagger read as a noun and an earlier rule rewrote ("catches" -> "is catching")
+        rewritten = sent.text(prev.i).split()[-1:] if sent.edited(prev.i) else []
+        verb_like = prev.pos_ in before or (rewritten and rewritten[0].endswith("ing") and "VERB" in before)
+        if not verb_like or not sent.text(prev.i) or not _np_word(nxt):
+            continue
+        lemma = lemma_of(rewritten[0], "VERB") if rewritten else prev.lemma_.lower()
+        if prev.pos_ != "ADP" and (prev.tag_ == "VBN" or not _transitive(lemma)
+                                    or any(c.dep_ == "dobj" and c.i < tok.i for c in prev.children)):
+            continue
+        if article_for(sent.text(nxt.i) or nxt.text) != "an":
+            continue
+        j = tok.i + 1
+        while j < len(doc) and _np_word(doc[j]) and doc[j].tag_ not in ("NNS", "NNPS"):
+            j += 1
+        head = doc[j - 1]
+        if head.tag_ not in ("NN", "NNP") or (j < len(doc) and doc[j].pos_ in ("NOUN", "PROPN", "VERB", "AUX", "ADJ")) \
+                or any(c.dep_ in ("det", "poss") for c in head.children):
+            continue
+        sent.replace(tok.i, "an")
