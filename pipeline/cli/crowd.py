@@ -99,7 +99,7 @@ def _add_simulate(subparsers) -> None:
                    help=f"control judgments per worker (default {SIMULATION_DEFAULTS['controls_per_worker']})")
     p.add_argument("--model", metavar="FILE",
                    help="relatedness and relation probabilities per pair type group (default "
-                        "annotations/simulation_model.yaml: STAND-IN values, see its header)")
+                        "annotations/simulation_model.yaml: fitted to the SICK paper's Tables 8 and 9, see its header)")
     p.add_argument("--out", required=True, metavar="FILE", help="judgments CSV to write")
     p.set_defaults(func=cmd_simulate)
 
