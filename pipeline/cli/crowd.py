@@ -56,11 +56,10 @@ def cmd_simulate(args) -> int:
 
     # our corpus.tsv is written by write_tsv, which quotes a field holding a quote
     corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False, csv_quoting=True)
-    controls = None
-    if args.controls:
-        from pipeline.crowd.controls import controls_table, load_controls
+    from pipeline.crowd.controls import DEFAULT_CONTROLS, controls_table, load_controls
 
-        controls = controls_table(load_controls(args.controls))
+    controls_file = None if args.no_controls else (args.controls or DEFAULT_CONTROLS)
+    controls = controls_table(load_controls(controls_file)) if controls_file else None
     model = load_model(args.model) if args.model else default_model()
     try:
         sim = simulate(corpus, workers=args.workers, per_order=args.per_order, seed=args.seed,
@@ -70,8 +69,8 @@ def cmd_simulate(args) -> int:
         raise InputError(args.corpus, str(exc)) from None
     manifest = dict(sim.manifest)
     manifest["corpus"] = {"path": str(args.corpus), "sha256": sha256_file(args.corpus)}
-    if args.controls:
-        manifest["controls_file"] = {"path": str(args.controls), "sha256": sha256_file(args.controls)}
+    if controls_file:
+        manifest["controls_file"] = {"path": str(controls_file), "sha256": sha256_file(controls_file)}
     write_judgments(sim.judgments, args.out, manifest)
     return 0
 
@@ -94,7 +93,9 @@ def _add_simulate(subparsers) -> None:
     p.add_argument("--spammer-share", type=probability, default=SIMULATION_DEFAULTS["spammer_share"],
                    help=f"share of workers answering at random (default {SIMULATION_DEFAULTS['spammer_share']})")
     p.add_argument("--controls", metavar="FILE",
-                   help="control items (annotations/controls.yaml format); without it, no control judgments")
+                   help="control items (default: the bundled annotations/controls.yaml)")
+    p.add_argument("--no-controls", action="store_true",
+                   help="no control judgments (aggregate then cannot weed out spammers, and says so)")
     p.add_argument("--controls-per-worker", type=non_negative_int, default=SIMULATION_DEFAULTS["controls_per_worker"],
                    help=f"control judgments per worker (default {SIMULATION_DEFAULTS['controls_per_worker']})")
     p.add_argument("--model", metavar="FILE",
@@ -104,30 +105,83 @@ def _add_simulate(subparsers) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
+def _find_tasks_manifest(args) -> tuple[str | None, dict]:
+    """The ``manifest.json`` of ``sick tasks export`` (``--tasks-manifest``, or the one beside the judgments when
+    it is an export's): its path and ``controls.ids`` (opaque id -> control id), or (None, {})."""
+    import json
+    from pathlib import Path
+
+    path = Path(args.tasks_manifest) if args.tasks_manifest else Path(args.judgments).with_name("manifest.json")
+    if not path.is_file():
+        if args.tasks_manifest:
+            raise InputError(path, "file not found")
+        return None, {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(path, f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("command") != "tasks export":
+        if args.tasks_manifest:
+            raise InputError(path, "not the manifest.json of `sick tasks export`")
+        return None, {}
+    ids = (data.get("controls") or {}).get("ids") or {}
+    return str(path), {str(k): str(v) for k, v in ids.items()}
+
+
+def _judgments_manifest(path) -> dict:
+    """``OUT.manifest.json`` of ``sick simulate-judgments`` beside the judgments, or {}."""
+    import json
+
+    from pipeline.crowd.simulate import manifest_path
+
+    m = manifest_path(path)
+    try:
+        return json.loads(m.read_text(encoding="utf-8")) if m.is_file() else {}
+    except (OSError, ValueError):
+        return {}
+
+
 def cmd_aggregate(args) -> int:
     from pipeline.common.corpus_io import read_corpus
     from pipeline.crowd.aggregate import aggregate, summary, write_outputs
     from pipeline.crowd.controls import DEFAULT_CONTROLS, controls_by_id, load_controls
-    from pipeline.crowd.judgments import read_judgments
+    from pipeline.crowd.judgments import control_base_id, read_judgments
 
     # our corpus.tsv is written by write_tsv, which quotes a field holding a quote
     corpus = read_corpus(args.corpus, required=("pair_ID",), numeric=False, csv_quoting=True)
-    controls = {}
-    if args.controls:
-        controls = controls_by_id(load_controls(args.controls))
-    elif DEFAULT_CONTROLS.is_file():
-        controls = controls_by_id(load_controls(DEFAULT_CONTROLS))
+    controls_file = None if args.no_controls else (args.controls or DEFAULT_CONTROLS)
+    controls = controls_by_id(load_controls(controls_file)) if controls_file else {}
+    tasks_manifest, opaque = _find_tasks_manifest(args)
+    unknown = sorted({control_base_id(v) for v in opaque.values()} - set(controls))
+    if unknown and controls:
+        raise InputError(tasks_manifest, f"the export used control(s) {', '.join(unknown[:3])} that are not in "
+                                         f"{controls_file}: pass the controls file of the export with --controls")
     fmt = getattr(args, "format", "auto") or "auto"
+    control_ids = (set(controls) | set(opaque)) if controls else None
     judgments, rejected = read_judgments(args.judgments, fmt, set(corpus["pair_ID"].astype(str)),
-                                         set(controls) if controls else None, args.skip_bad_rows)
+                                         control_ids, args.skip_bad_rows)
+    if opaque:  # the export's opaque ids back to the control ids (CTRL-001, CTRL-001#2)
+        judgments["pair_ID"] = judgments["pair_ID"].map(lambda p: opaque.get(p, p))
+    sim_manifest = _judgments_manifest(args.judgments)
+    synthetic = True if sim_manifest.get("synthetic") else None  # else: from the worker ids
     try:
         result = aggregate(judgments, corpus, controls, method=args.method,
                            min_control_accuracy=args.min_control_accuracy, sd_ddof=args.sd_ddof, ties=args.ties,
-                           seed=args.seed)
+                           seed=args.seed, min_controls=args.min_controls, synthetic=synthetic)
     except ValueError as exc:
         raise InputError(args.judgments, str(exc)) from None
-    write_outputs(result, args.out, rejected)
-    if not getattr(args, "quiet", False):
+    inputs = {"judgments": {"path": str(args.judgments), "sha256": sha256_file(args.judgments)},
+              "corpus": {"path": str(args.corpus), "sha256": sha256_file(args.corpus)},
+              "controls": ({"path": str(controls_file), "sha256": sha256_file(controls_file)}
+                           if controls_file else None),
+              "tasks_manifest": tasks_manifest,
+              "judgments_manifest": ({"synthetic": True, "model_source": sim_manifest.get("model_source")}
+                                     if sim_manifest.get("synthetic") else None)}
+    write_outputs(result, args.out, rejected, inputs)
+    if getattr(args, "quiet", False):  # warnings are printed even with --quiet
+        for w in result.agreement.get("warnings", []):
+            print(f"WARNING: {w}", file=sys.stderr)
+    else:
         print(summary(result, args.out), file=sys.stderr)
     return 0
 
@@ -145,7 +199,13 @@ def _add_aggregate(subparsers) -> argparse.ArgumentParser:
                    help="judgment file format (default: auto)")
     p.add_argument("--corpus", required=True, metavar="FILE", help="corpus.tsv from `sick build`")
     p.add_argument("--controls", metavar="FILE",
-                   help="control items (default annotations/controls.yaml when it exists)")
+                   help="control items (default: the bundled annotations/controls.yaml)")
+    p.add_argument("--no-controls", action="store_true", help="no quality control on control items")
+    p.add_argument("--tasks-manifest", metavar="FILE",
+                   help="manifest.json of `sick tasks export`, whose key maps the opaque control ids back "
+                        "(default: manifest.json beside the judgments, when it is an export's)")
+    p.add_argument("--min-controls", type=positive_int, default=3, metavar="K",
+                   help="judge a worker on controls only after K control answers (default 3)")
     p.add_argument("--method", choices=list(AGGREGATION_METHODS), default="majority",
                    help="entailment per order: majority vote (default) or Dawid-Skene")
     p.add_argument("--min-control-accuracy", type=probability, default=0.7,

@@ -9,7 +9,7 @@ writes them as TSV, ``report.md``/``report.html`` with ``plots/*.png`` and the r
 from __future__ import annotations
 
 __all__ = ["GROUPS", "RANGES", "TSV_NAMES", "agreement_summary", "compute", "direction_summary", "label_stats",
-           "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies",
+           "is_synthetic", "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies",
            "table5_pair_distribution", "table6_distribution", "table7_crosstab", "table8_relatedness_by_pair_type",
            "table9_entailment_by_pair_type", "paper_figures", "write_report"]
 
@@ -289,7 +289,24 @@ def agreement_summary(corpus_path: str | Path) -> dict | None:
             "mean_majority_share": ent.get("mean_majority_share"), "alpha_nominal": ent.get("alpha_nominal"),
             "mutual_entailment": ent.get("mutual_entailment"), "one_way_entailment": ent.get("one_way_entailment"),
             "workers": a.get("workers"), "paper_mean_sd": rel.get("paper_mean_sd"),
-            "paper_majority_share": ent.get("paper_majority_share")}
+            "paper_majority_share": ent.get("paper_majority_share"), "synthetic": bool(a.get("synthetic"))}
+
+
+SYNTHETIC_BANNER = ("SYNTHETIC DATA: this gold was aggregated from simulated judgments (sick simulate-judgments), "
+                    "not from people. Its figures show what the pipeline does, not what a crowd said.")
+
+
+def is_synthetic(corpus_path: str | Path) -> bool:
+    """Whether the gold file comes from simulated judgments: ``"synthetic": true`` in the ``agreement.json`` or
+    the ``manifest.json`` that ``sick aggregate`` writes beside it."""
+    for name in ("agreement.json", "manifest.json"):
+        f = Path(corpus_path).with_name(name)
+        try:
+            if f.is_file() and json.loads(f.read_text(encoding="utf-8")).get("synthetic") is True:
+                return True
+        except (OSError, ValueError, AttributeError):
+            continue
+    return False
 
 
 def direction_summary(df: pd.DataFrame) -> dict | None:
@@ -391,9 +408,13 @@ def _md_table(df: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def _sections(res: dict, sources: list[str], agreement: dict | None) -> list[tuple[str, object]]:
-    """Report content as (heading, DataFrame | text) in order; shared by the Markdown and HTML writers."""
+def _sections(res: dict, sources: list[str], agreement: dict | None,
+              synthetic: bool = False) -> list[tuple[str, object]]:
+    """Report content as (heading, DataFrame | text) in order; shared by the Markdown and HTML writers. A
+    synthetic corpus starts with the banner (heading ``"SYNTHETIC"``)."""
     s: list[tuple[str, object]] = []
+    if synthetic:
+        s.append(("SYNTHETIC", SYNTHETIC_BANNER))
     s.append(("", f"Corpus: {', '.join(sources)} — {res['n_pairs']} pairs, {res['n_rated']} with relatedness "
                   f"and entailment label. Tables follow Marelli et al. 2014 (LREC), section 4."))
     s.append(("Table 4: rule frequencies per family", res["table4"] if res["table4"] is not None else
@@ -432,6 +453,9 @@ def _sections(res: dict, sources: list[str], agreement: dict | None) -> list[tup
 def render_md(sections, plots) -> str:
     out = ["# Corpus report", ""]
     for head, body in sections:
+        if head == "SYNTHETIC":
+            out += [f"> **⚠ {body}**", ""]
+            continue
         if head:
             out += [f"## {head}", ""]
         out += [_md_table(body) if isinstance(body, pd.DataFrame) else str(body), ""]
@@ -448,6 +472,10 @@ def render_html(sections, plots) -> str:
            "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}img{max-width:100%}</style>",
            "</head><body>", "<h1>Corpus report</h1>"]
     for head, body in sections:
+        if head == "SYNTHETIC":
+            out.append("<p class='synthetic' style='background:#fdd;border:2px solid #c00;padding:.5em;"
+                       f"font-weight:bold'>⚠ {html.escape(str(body))}</p>")
+            continue
         if head:
             out.append(f"<h2>{html.escape(head)}</h2>")
         if isinstance(body, pd.DataFrame):
@@ -476,17 +504,19 @@ def write_report(paths, out_dir: str | Path, families: dict[str, str] | None = N
     res = compute(df, families)
     agreement = agreement_summary(paths[0]) if len(paths) == 1 else None
     res["agreement"] = agreement
+    res["synthetic"] = any(is_synthetic(p) for p in paths)
     with atomic_dir(out_dir) as tmp:
         for key, name in TSV_NAMES.items():
             if res[key] is not None:
                 write_tsv(tmp / name, res[key])
-        write_json(tmp / "statistics.json", {"n_pairs": res["n_pairs"], "n_rated": res["n_rated"],
+        write_json(tmp / "statistics.json", {"synthetic": res["synthetic"], "n_pairs": res["n_pairs"],
+                                             "n_rated": res["n_rated"],
                                              "chi2": res["chi2"], "agreement": agreement,
                                              "directions": res["directions"],
                                              "skipped": [TSV_NAMES[k] for k in ("table4", "table5", "table8",
                                                                                  "table9") if res[k] is None]})
         plots = make_plots(df, res, tmp / "plots")
-        sections = _sections(res, [str(p) for p in paths], agreement)
+        sections = _sections(res, [str(p) for p in paths], agreement, res["synthetic"])
         (tmp / "report.md").write_text(render_md(sections, plots), encoding="utf-8")
         (tmp / "report.html").write_text(render_html(sections, plots), encoding="utf-8")
         res["release"] = write_release(df, tmp)

@@ -393,7 +393,7 @@ def test_outputs_byte_identical_for_a_fixed_seed(sim_controls, sim_control_dict,
         write_outputs(r, tmp_path / f"out{k}")
         outs.append(tmp_path / f"out{k}")
     names = sorted(p.name for p in outs[0].iterdir())
-    assert names == ["agreement.json", "gold.tsv", "rejected.tsv", "workers.tsv"]
+    assert names == ["agreement.json", "gold.tsv", "manifest.json", "rejected.tsv", "workers.tsv"]
     for name in names:
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
     gold = pd.read_csv(outs[0] / "gold.tsv", sep="\t", keep_default_na=False, dtype=str)
@@ -465,3 +465,71 @@ def test_write_judgments_reads_back(sim_controls, simulated, tmp_path):
     assert len(rejected) == 0
     pd.testing.assert_frame_equal(df.reset_index(drop=True), sim.judgments.reset_index(drop=True),
                                   check_dtype=False)
+
+
+# ------------------------------------------------------------------------------- synthetic, controls (issue 14)
+
+
+def test_simulated_gold_says_it_is_synthetic_and_controls_are_on_by_default(synthetic_corpus, tmp_path, capsys):
+    """simulate-judgments without --controls uses the bundled controls; the gold of simulated judgments says
+    it is synthetic in agreement.json, the folder's manifest.json, the summary and the report's banner."""
+    from pipeline.report.tables import SYNTHETIC_BANNER, write_report
+
+    corpus = synthetic_corpus(10)
+    cpath = tmp_path / "corpus.tsv"
+    corpus.to_csv(cpath, sep="\t", index=False, lineterminator="\n")
+    jpath = tmp_path / "j.csv"
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--workers", "40", "--out", str(jpath)]) == 0
+    j = pd.read_csv(jpath)
+    assert j["is_control"].sum() == 40 * 10  # 10 control judgments per worker, from annotations/controls.yaml
+    # from another folder too: the bundled controls are found through the package, not the working directory
+    assert main(["aggregate", "--judgments", str(jpath), "--corpus", str(cpath), "--out", str(tmp_path / "g")]) == 0
+    err = capsys.readouterr().err
+    assert "SYNTHETIC" in err and "WARNING" not in err
+    assert json.loads((tmp_path / "g" / "agreement.json").read_text())["synthetic"] is True
+    manifest = json.loads((tmp_path / "g" / "manifest.json").read_text())
+    assert manifest["synthetic"] is True and manifest["inputs"]["judgments_manifest"]["synthetic"] is True
+    write_report(tmp_path / "g" / "gold.tsv", tmp_path / "r")
+    assert SYNTHETIC_BANNER in (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    assert "class='synthetic'" in (tmp_path / "r" / "report.html").read_text(encoding="utf-8")
+    # real-looking judgments (no synthetic-w workers, no manifest) are not labelled
+    j2 = j.assign(worker_id=j["worker_id"].str.replace("synthetic-w", "person-"))
+    j2.to_csv(tmp_path / "people.csv", index=False)
+    assert main(["aggregate", "--judgments", str(tmp_path / "people.csv"), "--corpus", str(cpath), "--quiet",
+                 "--out", str(tmp_path / "p")]) == 0
+    assert json.loads((tmp_path / "p" / "manifest.json").read_text())["synthetic"] is False
+    write_report(tmp_path / "p" / "gold.tsv", tmp_path / "rp")
+    assert SYNTHETIC_BANNER not in (tmp_path / "rp" / "report.md").read_text(encoding="utf-8")
+
+
+def test_aggregate_warns_loudly_without_control_judgments(synthetic_corpus, tmp_path, capsys):
+    corpus = synthetic_corpus(10)
+    cpath = tmp_path / "corpus.tsv"
+    corpus.to_csv(cpath, sep="\t", index=False, lineterminator="\n")
+    jpath = tmp_path / "j.csv"
+    assert main(["simulate-judgments", "--corpus", str(cpath), "--workers", "40", "--no-controls",
+                 "--out", str(jpath)]) == 0
+    assert not pd.read_csv(jpath)["is_control"].any()
+    capsys.readouterr()
+    assert main(["aggregate", "--judgments", str(jpath), "--corpus", str(cpath), "--quiet",
+                 "--out", str(tmp_path / "g")]) == 0
+    assert "WARNING: no control judgments" in capsys.readouterr().err  # even with --quiet
+    agreement = json.loads((tmp_path / "g" / "agreement.json").read_text())
+    assert any("no control judgments" in w for w in agreement["warnings"])
+    assert agreement["workers"]["excluded"] == 0
+
+
+def test_min_controls(sim_control_dict):
+    """A worker is judged on controls only after answering K of them: two wrong answers out of two do not
+    exclude with K = 3 (the default), and do with K = 2."""
+    rows = [("1", f"w{i}", o, 4, "TRUE", False) for i in range(4) for o in ("AB", "BA")]
+    rows += [("CTRL-001", "w0", "AB", 4, "FALSE", True), ("CTRL-002", "w0", "AB", 4, "FALSE", True)]
+    rows += [(c, "w1", "AB", 4, "FALSE", True) for c in ("CTRL-001", "CTRL-002", "CTRL-004")]
+    j = pd.DataFrame(rows, columns=JUDGMENT_COLUMNS)
+    corpus = pd.DataFrame({"pair_ID": ["1"]})
+    w = aggregate(j, corpus, sim_control_dict).workers.set_index("worker_id")
+    assert not w.loc["w0", "excluded"] and w.loc["w1", "excluded"]  # w1: 0 of 3 (CTRL-001 expects TRUE)
+    assert sim_control_dict["CTRL-004"]["AB"] != "FALSE"
+    res = aggregate(j, corpus, sim_control_dict, min_controls=2)
+    assert res.workers.set_index("worker_id").loc["w0", "excluded"]
+    assert any("fewer than 3 controls" in x for x in aggregate(j, corpus, sim_control_dict).agreement["warnings"])

@@ -64,16 +64,24 @@ def corpus(tmp_path) -> Path:
     return make_corpus(tmp_path / "corpus.tsv", 60)
 
 
-def task_table(out: Path, platform: str) -> pd.DataFrame:
-    """All task rows of an export, in file order, as strings (is_control as true/false)."""
+def task_table(out: Path, platform: str, raw: bool = False) -> pd.DataFrame:
+    """All task rows of an export, in file order, as strings (is_control as true/false). The MTurk and Label
+    Studio files hide the controls behind opaque ids; unless ``raw``, they are mapped back here through the
+    manifest's ``controls.ids`` (to CTRL-001, CTRL-001#2…) and ``is_control`` is added, in TASK_COLUMNS order."""
     if platform == "labelstudio":
         files = sorted(out.glob("tasks*.json"))
         rows = [t["data"] for f in files for t in json.loads(f.read_text())]
         df = pd.DataFrame(rows).astype(str)
-        df["is_control"] = df["is_control"].str.lower()
+    else:
+        files = sorted(out.glob("batch*.csv" if platform == "mturk" else "tasks*.csv"))
+        df = pd.concat([read(f) for f in files], ignore_index=True)
+    if raw:
         return df
-    files = sorted(out.glob("batch*.csv" if platform == "mturk" else "tasks*.csv"))
-    return pd.concat([read(f) for f in files], ignore_index=True)
+    ids = json.loads((out / "manifest.json").read_text())["controls"]["ids"]
+    if platform != "csv":
+        df.insert(4, "is_control", df["pair_ID"].isin(ids).map({True: "true", False: "false"}))
+    df["pair_ID"] = df["pair_ID"].map(lambda p: ids.get(p, p))
+    return df
 
 
 # ------------------------------------------------------------------------------------------ task rows
@@ -147,10 +155,36 @@ def test_controls_spread_through_every_batch(tmp_path):
     export_tasks(corpus, "mturk", tmp_path / "out", batch_size=100, control_rate=0.1)
     files = sorted((tmp_path / "out").glob("batch_*.csv"))
     assert [f.name for f in files] == [f"batch_{i:03d}.csv" for i in range(1, 11)]
+    ids = json.loads((tmp_path / "out" / "manifest.json").read_text())["controls"]["ids"]
     for f in files:
         batch = read(f)
         assert len(batch) == 100
-        assert 8 <= (batch["is_control"] == "true").sum() <= 12
+        assert 8 <= batch["pair_ID"].isin(ids).sum() <= 12
+
+
+@pytest.mark.parametrize("platform", ["mturk", "labelstudio"])
+def test_workers_cannot_spot_a_control(tmp_path, platform):
+    """What workers can read (the batch CSV / task data) names controls by ids like the corpus's and has no
+    is_control; the manifest keeps the key and the map, and the same inputs give the same ids."""
+    corpus = make_corpus(tmp_path / "c.tsv", 300)  # needs more control rows than items: reused items too
+    export_tasks(corpus, platform, tmp_path / "out")
+    raw = task_table(tmp_path / "out", platform, raw=True)
+    assert "is_control" not in raw.columns
+    worker_files = [f for f in (tmp_path / "out").iterdir() if f.name != "manifest.json"]
+    for f in worker_files:
+        assert "CTRL" not in f.read_text(encoding="utf-8"), f.name
+    assert raw["pair_ID"].str.fullmatch(r"\d+").all()  # every id a number, as the corpus's
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    ids = manifest["controls"]["ids"]
+    assert len(manifest["controls"]["key"]) == 32
+    assert set(raw["pair_ID"]) - {str(i) for i in range(1, 301)} == set(ids)
+    assert {control_base_id(v) for v in ids.values()} == CONTROL_IDS
+    assert any("#" in v for v in ids.values())
+    # the opaque number does not follow the control's id or its use: ids are not handed out in CTRL order
+    by_number = [ids[k] for k in sorted(ids, key=int)]
+    assert by_number != sorted(by_number)
+    export_tasks(corpus, platform, tmp_path / "again")
+    assert json.loads((tmp_path / "again" / "manifest.json").read_text())["controls"] == manifest["controls"]
 
 
 def test_batches_partition_the_rows(corpus, tmp_path):
@@ -327,8 +361,10 @@ def test_round_trip_mturk(corpus, tmp_path):
 def test_round_trip_labelstudio(corpus, tmp_path):
     export_tasks(corpus, "labelstudio", tmp_path / "out", per_order=3)
     tasks = json.loads((tmp_path / "out" / "tasks.json").read_text())
-    table = pd.DataFrame([t["data"] for t in tasks]).astype(str)
-    table["is_control"] = table["is_control"].str.lower()
+    ids = json.loads((tmp_path / "out" / "manifest.json").read_text())["controls"]["ids"]
+    for t in tasks:  # the requester's side: opaque ids mapped back to the control ids
+        t["data"]["pair_ID"] = ids.get(t["data"]["pair_ID"], t["data"]["pair_ID"])
+    table = task_table(tmp_path / "out", "labelstudio")
     filled = fill(table, 3, seed=3)
     # Label Studio's JSON export: the imported tasks with ids and one annotation per worker
     index = {(t["data"]["pair_ID"], t["data"]["order"]): i for i, t in enumerate(tasks)}
@@ -524,3 +560,50 @@ def test_cli_defaults_and_refusals(corpus, tmp_path):
             cli(argv)
     with pytest.raises(SystemExit):
         cli(["tasks", "export", "--platform", "csv", "--out", "o"])  # --corpus is required
+
+
+def test_aggregate_maps_opaque_control_ids_through_the_export_manifest(tmp_path, capsys):
+    """Export for MTurk, answer every HIT (one careless worker gets every control wrong), aggregate the results
+    CSV: the manifest beside it (or --tasks-manifest) maps the opaque ids back, so quality control works."""
+    from pipeline.cli import main
+
+    corpus = make_corpus(tmp_path / "c.tsv", 40)
+    out = tmp_path / "export"
+    export_tasks(corpus, "mturk", out, per_order=3)
+    manifest = json.loads((out / "manifest.json").read_text())
+    ids = manifest["controls"]["ids"]
+    known = {c.id: c for c in CONTROLS}
+    tasks = task_table(out, "mturk", raw=True)
+    results = []
+    for t in tasks.itertuples():
+        control = known.get(control_base_id(ids[t.pair_ID])) if t.pair_ID in ids else None
+        for w in ("good1", "good2", "careless"):
+            if control is not None:
+                right = getattr(control, f"answer_{t.order}")
+                answer = right if w != "careless" else next(a for a in ANSWERS if a != right)
+            else:
+                answer = "TRUE"
+            results.append({"WorkerId": w, "AssignmentStatus": "Approved", "Input.pair_ID": t.pair_ID,
+                            "Input.order": t.order, "Input.first_sentence": t.first_sentence,
+                            "Input.second_sentence": t.second_sentence, "Answer.relatedness": "4",
+                            "Answer.answer": answer})
+    beside = out / "Batch_results.csv"
+    pd.DataFrame(results).to_csv(beside, index=False)
+    assert main(["aggregate", "--judgments", str(beside), "--corpus", str(corpus), "--quiet",
+                 "--out", str(tmp_path / "g")]) == 0
+    workers = pd.read_csv(tmp_path / "g" / "workers.tsv", sep="\t", dtype=str).set_index("worker_id")
+    assert workers.loc["careless", "excluded"] == "true" and workers.loc["careless", "controls_correct"] == "0"
+    assert workers.loc["good1", "excluded"] == "false"
+    assert int(workers.loc["good1", "controls_seen"]) == len(tasks) - 80
+    gold_manifest = json.loads((tmp_path / "g" / "manifest.json").read_text())
+    assert gold_manifest["inputs"]["tasks_manifest"] == str(out / "manifest.json")
+    # elsewhere, named with --tasks-manifest; without it the opaque ids are unknown pairs: exit 2
+    elsewhere = tmp_path / "results.csv"
+    elsewhere.write_bytes(beside.read_bytes())
+    assert main(["aggregate", "--judgments", str(elsewhere), "--corpus", str(corpus), "--quiet",
+                 "--tasks-manifest", str(out / "manifest.json"), "--out", str(tmp_path / "g2")]) == 0
+    assert (tmp_path / "g2" / "gold.tsv").read_bytes() == (tmp_path / "g" / "gold.tsv").read_bytes()
+    capsys.readouterr()
+    assert main(["aggregate", "--judgments", str(elsewhere), "--corpus", str(corpus), "--quiet",
+                 "--out", str(tmp_path / "g3")]) == 2
+    assert not (tmp_path / "g3").exists()
