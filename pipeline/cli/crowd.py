@@ -160,6 +160,10 @@ def cmd_aggregate(args) -> int:
     control_ids = (set(controls) | set(opaque)) if controls else None
     judgments, rejected = read_judgments(args.judgments, fmt, set(corpus["pair_ID"].astype(str)),
                                          control_ids, args.skip_bad_rows)
+    if len(judgments) == 0 and len(rejected) > 0:
+        reasons = rejected["reason"].value_counts()
+        raise InputError(args.judgments, f"every one of the {len(rejected)} judgment rows was rejected (most often: "
+                                         f"{reasons.index[0]!r}); see --format and the file's layout")
     if opaque:  # the export's opaque ids back to the control ids (CTRL-001, CTRL-001#2)
         judgments["pair_ID"] = judgments["pair_ID"].map(lambda p: opaque.get(p, p))
     sim_manifest = _judgments_manifest(args.judgments)
