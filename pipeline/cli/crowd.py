@@ -236,10 +236,18 @@ def cmd_aggregate_labels(args: argparse.Namespace) -> int:
     method = args.method or "majority"
     ties = args.ties if args.ties is not None else "none"
     sd_ddof = 1 if args.sd_ddof is None else args.sd_ddof
+    if (args.posteriors or args.worker_skills) and method != "dawid-skene":
+        raise InputError("--posteriors" if args.posteriors else "--worker-skills",
+                         "needs --method dawid-skene (majority vote has no model of the workers)")
+    details: dict = {}
     table, stats = aggregate_labels(args.input, args.item, args.worker, args.label, numeric=numeric, method=method,
                                     ties=ties, min_votes=args.min_votes, sd_ddof=sd_ddof,
-                                    seed=0 if args.seed is None else args.seed)
+                                    seed=0 if args.seed is None else args.seed, details=details)
     write_table(table, args.out)
+    if args.posteriors:
+        write_table(details["posteriors"], args.posteriors)
+    if args.worker_skills:
+        write_table(details["skills"], args.worker_skills)
     if args.stats_json:
         with atomic_file(args.stats_json) as tmp:
             write_json(tmp, stats)
@@ -255,14 +263,18 @@ def _add_aggregate_labels(subparsers) -> argparse.ArgumentParser:
                     "item of a TSV/CSV/JSONL file with one row per judgment; Krippendorff's alpha printed and in "
                     "--stats-json. Output TSV: item label n_votes majority_share, or item mean sd n.")
     p.add_argument("--input", required=True, metavar="FILE", help="judgments: .tsv/.csv/.jsonl, one per row")
-    p.add_argument("--item", required=True, metavar="COL", help="column naming the item judged")
-    p.add_argument("--worker", required=True, metavar="COL", help="column naming the worker")
-    p.add_argument("--label", required=True, metavar="COL", help="column holding the label or rating")
+    p.add_argument("--item", default="task", metavar="COL",
+                   help="column naming the item judged (default task, as crowd-kit)")
+    p.add_argument("--worker", default="worker", metavar="COL",
+                   help="column naming the worker (default worker, as crowd-kit)")
+    p.add_argument("--label", default="label", metavar="COL",
+                   help="column holding the label or rating (default label, as crowd-kit)")
     p.add_argument("--numeric", action="store_true", help="labels are numbers: output item mean sd n")
     p.add_argument("--method", choices=AGGREGATION_METHODS, default=None,
                    help="categorical aggregation: majority (default) or dawid-skene (crowd-kit)")
-    p.add_argument("--ties", default=None, metavar="none|random|LABEL",
+    p.add_argument("--ties", default=None, metavar="none|random|first|LABEL",
                    help="majority ties: none -> '-' (default), random -> seeded pick among the tied labels, "
+                        "first -> the tied label that sorts first (crowd-kit's MajorityVote), "
                         "or this LABEL for every tie")
     p.add_argument("--min-votes", type=positive_int, default=None, metavar="K",
                    help="'-' where no label has K votes (SNLI: 3)")
@@ -270,6 +282,12 @@ def _add_aggregate_labels(subparsers) -> argparse.ArgumentParser:
                    help="with --numeric: SD's delta degrees of freedom, 1 (default, R's sd) or 0 (population)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of --ties random (default 0)")
     p.add_argument("--stats-json", metavar="FILE", help="write counts and alpha as JSON")
+    p.add_argument("--posteriors", metavar="FILE",
+                   help="with --method dawid-skene: TSV item + one column per label, each item's class "
+                        "probabilities (crowd-kit's probas_)")
+    p.add_argument("--worker-skills", metavar="FILE",
+                   help="with --method dawid-skene: TSV worker skill agreement n (skill: the worker's probability "
+                        "of the true label under the model)")
     p.add_argument("--out", required=True, metavar="FILE", help="output TSV")
     p.set_defaults(func=cmd_aggregate_labels)
     return p
