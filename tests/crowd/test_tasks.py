@@ -607,3 +607,23 @@ def test_aggregate_maps_opaque_control_ids_through_the_export_manifest(tmp_path,
     assert main(["aggregate", "--judgments", str(elsewhere), "--corpus", str(corpus), "--quiet",
                  "--out", str(tmp_path / "g3")]) == 2
     assert not (tmp_path / "g3").exists()
+
+
+def test_labelstudio_config_passes_label_studio_sdks_checker(corpus, tmp_path, shared_data):
+    """label-studio-sdk's LabelInterface (the server's own parser) reads our config: the two object tags take
+    the task fields we export, the controls are a 5-point rating and the three answers, every annotation of the
+    real export (../shared/data/labelstudio_exports) validates, and answers outside the config do not.
+    label-studio-sdk is not a dependency (it pulls ~70 packages); the test runs where it is installed."""
+    sdk = pytest.importorskip("label_studio_sdk.label_interface")
+    li = sdk.LabelInterface(LABELSTUDIO_CONFIG.read_text(encoding="utf-8"))
+    export_tasks(corpus, "labelstudio", tmp_path / "out")
+    data = json.loads((tmp_path / "out" / "tasks.json").read_text())[0]["data"]
+    assert {o.value[1:] for o in li.objects} == {"first_sentence", "second_sentence"} <= set(data)
+    assert li.get_control("relatedness").attr["maxRating"] == "5"
+    assert li.get_control("answer").labels == list(ANSWERS)
+    tasks = json.loads((shared_data / "labelstudio_exports" / "export_JSON.json").read_text())
+    annotations = [a for t in tasks for a in t["annotations"]]
+    assert len(annotations) == 91 and all(li.validate_annotation(a) for a in annotations)
+    bad_choice = {"from_name": "answer", "to_name": "second_sentence", "type": "choices",
+                  "value": {"choices": ["MAYBE"]}}
+    assert not li.validate_annotation({"result": [bad_choice]})
