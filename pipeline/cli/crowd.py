@@ -18,8 +18,12 @@ def cmd_export(args) -> int:
     """``sick tasks export``: run :func:`export_tasks` with the parsed options; print a summary; return 0."""
     from pipeline.crowd.tasks import export_tasks
 
-    counts = export_tasks(args.corpus, args.platform, args.out, per_order=args.per_order, controls=args.controls,
-                          control_rate=args.control_rate, batch_size=args.batch_size, seed=args.seed)
+    try:
+        counts = export_tasks(args.corpus, args.platform, args.out, per_order=args.per_order,
+                              controls=args.controls, control_rate=args.control_rate, batch_size=args.batch_size,
+                              seed=args.seed, pairs_per_hit=args.pairs_per_hit)
+    except ValueError as exc:
+        raise InputError(args.corpus, str(exc)) from None
     repeats = f", {counts['control_repeats']} control items reused" if counts["control_repeats"] else ""
     print(f"{counts['pairs']} pairs -> {counts['rows']} task rows ({counts['corpus_rows']} pair rows, "
           f"{counts['control_rows']} control rows{repeats}) x {args.per_order} judgments in "
@@ -43,7 +47,9 @@ def _add_tasks(subparsers) -> argparse.ArgumentParser:
     e.add_argument("--control-rate", type=share, default=0.1, metavar="R",
                    help="share of task rows that are control items (default 0.1)")
     e.add_argument("--batch-size", type=positive_int, default=None, metavar="N",
-                   help="rows per output file (default: one file)")
+                   help="rows per output file (default: one file; MTurk: a multiple of --pairs-per-hit)")
+    e.add_argument("--pairs-per-hit", type=positive_int, default=10, metavar="N",
+                   help="MTurk: task rows per HIT (default 10; the last HIT is filled with control items)")
     e.add_argument("--seed", type=int, default=1, help="shuffling seed")
     e.add_argument("--out", required=True, metavar="DIR", help="output directory")
     e.set_defaults(func=cmd_export)

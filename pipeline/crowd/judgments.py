@@ -350,7 +350,36 @@ def _ours_fast(path: Path, header: list[str], frame: pd.DataFrame, lines: np.nda
     return table
 
 
+def _unpivot_hits(header: list[str], records) -> tuple[list[str], list]:
+    """MTurk results of HITs holding several task rows (``sick tasks export --pairs-per-hit N``: ``Input.pair_ID_1``
+    … ``Answer.answer_N``) as one record per task row with the one-item names (``Input.pair_ID``,
+    ``Answer.relatedness``…), each keeping its line number and the HIT's other columns; slots whose
+    ``Input.pair_ID_k`` is empty are skipped. Other files are returned as they are."""
+    import re
+
+    slots = sorted({int(m.group(1)) for h in header if (m := re.fullmatch(r"Input\.pair_ID_(\d+)", h))})
+    if not slots:
+        return header, records
+    per_item = [f for f in MTURK_FIELDS.values() if f != "WorkerId" and any(f"{f}_{k}" in header for k in slots)]
+    item_cols = {f"{f}_{k}" for k in slots for f in per_item}
+    shared = [h for h in header if h not in item_cols]
+    out_header = shared + per_item
+    pos = {h: i for i, h in enumerate(header)}
+    out = []
+    for line, rec in records:
+        if len(rec) != len(header):
+            out.append((line, rec))  # reported as a record with the wrong number of fields
+            continue
+        base = [rec[pos[h]] for h in shared]
+        for k in slots:
+            if not rec[pos[f"Input.pair_ID_{k}"]].strip():
+                continue
+            out.append((line, base + [rec[pos[f"{f}_{k}"]] if f"{f}_{k}" in pos else "" for f in per_item]))
+    return out_header, out
+
+
 def _mturk(path: Path, header: list[str], records) -> _Table:
+    header, records = _unpivot_hits(header, records)
     index = _columns(path, header, MTURK_FIELDS, optional=("is_control",))
     table = _Table(str(path), "line", dict(MTURK_FIELDS))
     status = header.index(MTURK_STATUS) if MTURK_STATUS in header else None

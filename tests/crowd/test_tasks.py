@@ -33,6 +33,7 @@ from pipeline.crowd.tasks import (
     build_task_rows,
     control_rows_needed,
     export_tasks,
+    mturk_template,
     read_corpus_pairs,
 )
 
@@ -75,6 +76,11 @@ def task_table(out: Path, platform: str, raw: bool = False) -> pd.DataFrame:
     else:
         files = sorted(out.glob("batch*.csv" if platform == "mturk" else "tasks*.csv"))
         df = pd.concat([read(f) for f in files], ignore_index=True)
+        if platform == "mturk" and "pair_ID_1" in df.columns:  # HITs of N rows: back to one row per task
+            n = sum(c.startswith("pair_ID_") for c in df.columns)
+            cols = ["pair_ID", "order", "first_sentence", "second_sentence"]
+            df = pd.DataFrame([{c: hit[f"{c}_{k}"] for c in cols} for hit in df.to_dict("records")
+                               for k in range(1, n + 1) if hit[f"pair_ID_{k}"]], columns=cols)
     if raw:
         return df
     ids = json.loads((out / "manifest.json").read_text())["controls"]["ids"]
@@ -152,7 +158,7 @@ def test_controls_reused_with_numbered_ids_when_the_corpus_needs_more(tmp_path):
 
 def test_controls_spread_through_every_batch(tmp_path):
     corpus = make_corpus(tmp_path / "c.tsv", 450)  # 900 + 100 rows
-    export_tasks(corpus, "mturk", tmp_path / "out", batch_size=100, control_rate=0.1)
+    export_tasks(corpus, "mturk", tmp_path / "out", batch_size=100, control_rate=0.1, pairs_per_hit=1)
     files = sorted((tmp_path / "out").glob("batch_*.csv"))
     assert [f.name for f in files] == [f"batch_{i:03d}.csv" for i in range(1, 11)]
     ids = json.loads((tmp_path / "out" / "manifest.json").read_text())["controls"]["ids"]
@@ -236,11 +242,13 @@ def test_manifest_records_inputs_and_counts(corpus, tmp_path):
     assert manifest["inputs"]["corpus"]["sha256"] == hashlib.sha256(corpus.read_bytes()).hexdigest()
     assert manifest["inputs"]["controls"]["sha256"] == hashlib.sha256(DEFAULT_CONTROLS.read_bytes()).hexdigest()
     assert manifest["seed"] == 9 and manifest["platform"] == "mturk"
-    assert manifest["options"] == {"per_order": 5, "control_rate": 0.1, "batch_size": 40, "orders": ["AB", "BA"]}
+    assert manifest["options"] == {"per_order": 5, "control_rate": 0.1, "batch_size": 40, "pairs_per_hit": 10,
+                                   "orders": ["AB", "BA"]}
     assert manifest["counts"] == counts
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(counts["files"])
     assert {"mturk_question.html", "instructions.md"} <= set(counts["files"])
-    assert (tmp_path / "out" / "mturk_question.html").read_bytes() == MTURK_TEMPLATE.read_bytes()
+    assert (tmp_path / "out" / "mturk_question.html").read_text() == mturk_template(10)
+    assert counts["rows"] % 10 == 0 and counts["hits"] == counts["rows"] // 10
 
 
 @pytest.mark.parametrize("platform, files", [("mturk", {"batch.csv", "mturk_question.html"}),
@@ -265,22 +273,26 @@ class _Inputs(HTMLParser):
         self.text.append(data)
 
 
-def test_mturk_template_matches_batch_columns_and_the_readers_fields(corpus, tmp_path):
-    export_tasks(corpus, "mturk", tmp_path / "out")
+@pytest.mark.parametrize("per_hit", [1, 10])
+def test_mturk_template_matches_batch_columns_and_the_readers_fields(corpus, tmp_path, per_hit):
+    export_tasks(corpus, "mturk", tmp_path / "out", pairs_per_hit=per_hit)
     html = (tmp_path / "out" / "mturk_question.html").read_text()
     variables = set(re.findall(r"\$\{([^}]*)\}", html))
     columns = set(read(tmp_path / "out" / "batch.csv").columns)
-    assert variables <= columns and {"first_sentence", "second_sentence", "pair_ID", "order"} <= variables
+    suffixes = [""] if per_hit == 1 else [f"_{k}" for k in range(1, per_hit + 1)]
+    names = {"first_sentence", "second_sentence", "pair_ID", "order"}
+    assert variables == columns == {n + x for n in names for x in suffixes}
     parser = _Inputs()
     parser.feed(html)
     radios = {}
     for attrs in parser.inputs:
         if attrs.get("type") == "radio":
             radios.setdefault(attrs["name"], []).append(attrs["value"])
-    # the names become Answer.relatedness / Answer.answer, which read_judgments(fmt="mturk") reads
-    assert radios == {"relatedness": ["1", "2", "3", "4", "5"], "answer": list(ANSWERS)}
+    # the names become Answer.relatedness(_k) / Answer.answer(_k), which read_judgments(fmt="mturk") reads
+    assert radios == {f"{n}{x}": v for x in suffixes
+                      for n, v in (("relatedness", ["1", "2", "3", "4", "5"]), ("answer", list(ANSWERS)))}
     hidden = {a["name"]: a["value"] for a in parser.inputs if a.get("type") == "hidden"}
-    assert hidden == {"pair_ID": "${pair_ID}", "order": "${order}"}
+    assert hidden == {f"{n}{x}": "${" + n + x + "}" for x in suffixes for n in ("pair_ID", "order")}
     text = " ".join(" ".join(parser.text).split())
     assert "How similar are the two sentences?" in text and "If sentence 1 is true, is sentence 2 true?" in text
     assert "<crowd-form" in html and "${is_control}" not in html  # workers never see which items are controls
@@ -546,7 +558,8 @@ def test_cli_export(corpus, tmp_path, capsys):
                 "--out", str(tmp_path / "out")])
     assert args.func(args) == 0
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
-    assert manifest["options"] == {"per_order": 4, "control_rate": 0.2, "batch_size": 30, "orders": ["AB", "BA"]}
+    assert manifest["options"] == {"per_order": 4, "control_rate": 0.2, "batch_size": 30, "pairs_per_hit": 10,
+                                   "orders": ["AB", "BA"]}
     assert manifest["seed"] == 3 and (tmp_path / "out" / "batch_001.csv").exists()
     assert "task rows" in capsys.readouterr().err
 
@@ -554,6 +567,7 @@ def test_cli_export(corpus, tmp_path, capsys):
 def test_cli_defaults_and_refusals(corpus, tmp_path):
     args = cli(["tasks", "export", "--corpus", str(corpus), "--platform", "csv", "--out", str(tmp_path / "o")])
     assert (args.per_order, args.controls, args.control_rate, args.batch_size, args.seed) == (5, None, 0.1, None, 1)
+    assert args.pairs_per_hit == 10
     for bad in (["--platform", "xls"], ["--per-order", "0"], ["--control-rate", "1"], ["--batch-size", "0"]):
         argv = ["tasks", "export", "--corpus", str(corpus), "--platform", "csv", "--out", "o", *bad]
         with pytest.raises(SystemExit):
@@ -627,3 +641,37 @@ def test_labelstudio_config_passes_label_studio_sdks_checker(corpus, tmp_path, s
     bad_choice = {"from_name": "answer", "to_name": "second_sentence", "type": "choices",
                   "value": {"choices": ["MAYBE"]}}
     assert not li.validate_annotation({"result": [bad_choice]})
+
+
+def test_mturk_hits_of_ten_round_trip(tmp_path):
+    """--pairs-per-hit 10 (the default): every HIT is full (the last filled with controls), and MTurk's results
+    of such HITs (Input.pair_ID_k, Answer.relatedness_k, Answer.answer_k) read back one judgment per slot."""
+    corpus = make_corpus(tmp_path / "c.tsv", 33)  # 66 rows + 7 controls = 73: the last HIT needs 7 more
+    counts = export_tasks(corpus, "mturk", tmp_path / "out", per_order=2)
+    batch = read(tmp_path / "out" / "batch.csv")
+    assert len(batch) == counts["hits"] == 8 and counts["rows"] == 80 and counts["control_rows"] == 14
+    assert (batch != "").all().all()  # no empty slot
+    rng = random.Random(5)
+    results, expected = [], []
+    for h, hit in enumerate(batch.to_dict("records")):
+        for w in ("W1", "W2"):
+            row = {"HITId": f"H{h}", "WorkerId": w, "AssignmentStatus": "Approved",
+                   **{f"Input.{c}": v for c, v in hit.items()}}
+            for k in range(1, 11):
+                r, a = rng.randint(1, 5), rng.choice(ANSWERS)
+                row |= {f"Answer.relatedness_{k}": str(r), f"Answer.answer_{k}": a}
+                expected.append((hit[f"pair_ID_{k}"], w, hit[f"order_{k}"], r, a))
+            results.append(row)
+    path = tmp_path / "Batch_results.csv"
+    pd.DataFrame(results).to_csv(path, index=False)
+    ids = json.loads((tmp_path / "out" / "manifest.json").read_text())["controls"]["ids"]
+    pair_ids = {p for p, _, _ in read_corpus_pairs(corpus)}
+    back, rejected = read_judgments(path, pair_ids=pair_ids, control_ids=set(ids))
+    assert rejected.empty and len(back) == 160
+    assert sorted(zip(back["pair_ID"], back["worker_id"], back["order"], back["relatedness"], back["answer"])) == \
+        sorted(expected)
+    assert back["is_control"].sum() == 2 * 14
+    with pytest.raises(ValueError, match="multiple of pairs_per_hit"):
+        export_tasks(corpus, "mturk", tmp_path / "x", batch_size=25)
+    with pytest.raises(ValueError, match="fill HITs"):
+        export_tasks(corpus, "mturk", tmp_path / "y", control_rate=0)
