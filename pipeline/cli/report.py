@@ -40,6 +40,35 @@ def _add_report(subparsers) -> argparse.ArgumentParser:
     return p
 
 
+def cmd_release(args: argparse.Namespace) -> int:
+    from pipeline.report.hub import write_hub_dataset
+
+    counts = write_hub_dataset(args.corpus, args.out, split_by=args.split_by, seed=args.seed)
+    if not args.quiet:
+        print(", ".join(f"{s} {n}" for s, n in counts.items()) + f" pairs; Hugging Face dataset in {args.out}",
+              file=sys.stderr)
+    return 0
+
+
+def _add_release(subparsers) -> argparse.ArgumentParser:
+    """Register ``sick release`` on an ``argparse`` subparsers object."""
+    p = subparsers.add_parser(
+        "release", help="a gold corpus as a Hugging Face Hub dataset folder (Parquet splits + dataset card)",
+        description="Write DIR/data/{train,validation,test}.parquet (SemEval TRAIN/TRIAL/TEST) and DIR/README.md, "
+                    "a dataset card whose YAML header declares the config, splits and typed features, so that "
+                    "datasets.load_dataset(DIR) gives three typed splits.")
+    p.add_argument("--corpus", required=True, metavar="FILE", help="gold.tsv from `sick aggregate`")
+    p.add_argument("--split-by", choices=["semeval", "groups"], default="semeval",
+                   help="semeval: the corpus's SemEval_set (default); groups: whole sentence groups, 45/5/50 %%, "
+                        "so no sentence is in two splits")
+    p.add_argument("--seed", type=int, default=1, help="seed of --split-by groups")
+    p.add_argument("--quiet", action="store_true", help="no summary")
+    p.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    p.set_defaults(func=cmd_release)
+    return p
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add this family's commands to the ``sick`` sub-commands."""
     _add_report(subparsers)
+    _add_release(subparsers)

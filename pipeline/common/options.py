@@ -22,7 +22,7 @@ TIES = {"neutral": "UNKNOWN", "random": "random", "none": "none"}
 
 SIMULATION_DEFAULTS = {
     "workers": 200, "per_order": 5, "seed": 1, "spammer_share": 0.1, "controls_per_worker": 10,
-    "accuracy": (0.75, 0.95), "control_accuracy": 0.98, "rating_noise": 0.8, "worker_bias_sd": 0.25,
+    "accuracy": (0.75, 0.95), "control_accuracy": 0.98, "rating_noise": 0.84, "worker_bias_sd": 0.25,
 }
 """The default parameters of :func:`pipeline.crowd.simulate.simulate` and ``sick simulate-judgments``."""
 

@@ -26,14 +26,16 @@ LABELS = ("NEUTRAL", "ENTAILMENT", "CONTRADICTION")
 R_LABEL_LEVELS = tuple(sorted(LABELS))
 """The same labels in R's factor-level order (alphabetical), as the official SemEval-2014 scorer sees them."""
 
-PAIR_GROUPS = ("S1aS1b", "S1S2-same", "S1S2-cross", "S1S3-same", "S1S3-cross", "S1S4-same", "S1S4-cross",
+PAIR_GROUPS = ("S1S2-same", "S1S3-same", "S1S4-same", "S1aS1b", "S1S2-cross", "S1S3-cross", "S1S4-cross",
                "unrelated")
-"""Pair-type groups of Tables 8 and 9: the S1 pair of a source pair, S1 with S2/S3/S4 of the same S0 (same
-set) or of the other S0 of its source pair (cross set), and unrelated pairs."""
-PAIR_GROUP_NAMES = {"S1aS1b": "S1aS1b", "S1S2-same": "S1S2 same set", "S1S2-cross": "S1S2 cross",
-                    "S1S3-same": "S1S3 same set", "S1S3-cross": "S1S3 cross", "S1S4-same": "S1S4 same set",
-                    "S1S4-cross": "S1S4 cross", "unrelated": "unrelated"}
-"""The row name of each group in ``sick report``'s Tables 8 and 9."""
+"""Pair-type groups of Tables 8 and 9, in the paper's row order: S1 with S2/S3/S4 of the same S0 (same set),
+the S1 pair of a source pair (the paper's "S1S1 cross set"), S1 with S2/S3/S4 of the other S0 of its source
+pair (cross set), and unrelated pairs."""
+PAIR_GROUP_NAMES = {"S1S2-same": "S1S2 same set", "S1S3-same": "S1S3 same set", "S1S4-same": "S1S4 same set",
+                    "S1aS1b": "S1S1 cross set", "S1S2-cross": "S1S2 cross set", "S1S3-cross": "S1S3 cross set",
+                    "S1S4-cross": "S1S4 cross set", "unrelated": "Unrelated pairs"}
+"""The row name of each group in ``sick report``'s Tables 8 and 9: the paper's row names (Marelli et al. 2014,
+Tables 8 and 9)."""
 
 
 def pair_group(pair_type: str, set_: str) -> str:

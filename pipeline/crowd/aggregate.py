@@ -70,6 +70,8 @@ from pipeline.crowd.judgments import (
 
 METHODS = AGGREGATION_METHODS
 NO_DECISION = estimators.NO_LABEL
+SYNTHETIC_WORKER_PREFIX = "synthetic-w"
+"""Worker ids of simulated judgments (:data:`pipeline.crowd.simulate.WORKER_PREFIX`)."""
 PAPER = {"mean_sd": 0.76, "majority_share": 0.84}
 """Marelli et al. 2014, section 4: mean SD of the relatedness ratings and mean share of the majority answer."""
 
@@ -236,7 +238,7 @@ def _fmt_all(values: np.ndarray, nd: int = 3, trim: bool = False) -> list[str]:
 
 
 def _worker_table(j: _Judgments, ctl_mask: np.ndarray, scored: np.ndarray, correct: np.ndarray,
-                  min_acc: float) -> pd.DataFrame:
+                  min_acc: float, min_controls: int = 1) -> pd.DataFrame:
     nw = len(j.worker_uniques)
     judg = np.bincount(j.worker, minlength=nw)
     item = np.bincount(j.worker, weights=~ctl_mask, minlength=nw).astype(np.int64)
@@ -245,8 +247,9 @@ def _worker_table(j: _Judgments, ctl_mask: np.ndarray, scored: np.ndarray, corre
     acc = np.where(seen > 0, corr / np.maximum(seen, 1), np.nan)
     out = pd.DataFrame({"worker_id": j.worker_uniques, "judgments": judg.astype(np.int64), "item_judgments": item,
                         "controls_seen": seen, "controls_correct": corr, "control_accuracy": acc})
-    # excluded when the accuracy is known and below the bar (compared on counts, so 0.7 of 10 = 7 passes)
-    out["excluded"] = (seen > 0) & (corr < min_acc * seen - 1e-9)
+    # excluded when the worker answered enough controls to judge and is below the bar (compared on counts, so
+    # 0.7 of 10 = 7 passes); one wrong answer out of one or two controls says little about a worker
+    out["excluded"] = (seen >= max(1, min_controls)) & (corr < min_acc * seen - 1e-9)
     return out
 
 
@@ -270,7 +273,8 @@ def _control_summary(j: _Judgments, ctl_mask, ctl_id, scored, correct, kept_work
 def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | None = None,
               method: str = "majority", min_control_accuracy: float = 0.7, sd_ddof: int = 1,
               ties: str = "neutral", seed: int = 1,
-              check_control_relatedness: bool = False) -> AggregateResult:
+              check_control_relatedness: bool = False, min_controls: int = 3,
+              synthetic: bool | None = None) -> AggregateResult:
     """Aggregate raw judgments into SICK gold (see the module docstring for every rule).
 
     Args:
@@ -287,6 +291,13 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
             Off by default: ``annotations/controls.yaml`` gives the range of the *mean* rating of careful workers,
             not of each rating; the mean rating of each control is checked against it instead (``agreement.json``,
             ``controls.mean_rating_outside_range``).
+        min_controls: a worker is judged (and maybe excluded) only after answering at least this many controls;
+            fewer, and the worker is kept (``controls_seen`` in ``workers.tsv`` shows it).
+        synthetic: whether the judgments are simulated (``agreement.json``'s ``"synthetic"``); None: True when
+            any worker id starts with ``synthetic-w`` (:mod:`pipeline.crowd.simulate`'s workers).
+
+    ``agreement["warnings"]`` lists what the user must know: no control judgments at all (so quality control
+    excluded no one), workers kept because they answered fewer than ``min_controls`` controls.
 
     Raises:
         ValueError: bad options, a judgment table out of schema, judgments on pairs neither in the corpus nor
@@ -327,7 +338,9 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     exp = u_exp[j.pair, j.order]
     scored = ctl_mask & (exp >= 0)
     correct = (j.answer == exp) & (j.rating >= u_lo[j.pair, j.order]) & (j.rating <= u_hi[j.pair, j.order])
-    workers = _worker_table(j, ctl_mask, scored, correct, min_control_accuracy)
+    if int(min_controls) < 1:
+        raise ValueError(f"min_controls must be at least 1, got {min_controls}")
+    workers = _worker_table(j, ctl_mask, scored, correct, min_control_accuracy, int(min_controls))
     excluded_w = workers["excluded"].to_numpy()
     kept_worker = ~excluded_w
 
@@ -428,10 +441,23 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     counts["incomplete"] = int(((label == "") & judged_pairs).sum())
     counts["unjudged"] = int((~judged_pairs).sum())
     ab_e, ba_e = ent_ab == "A_entails_B", ent_ba == "B_entails_A"
+    if synthetic is None:
+        synthetic = bool(any(str(w).startswith(SYNTHETIC_WORKER_PREFIX) for w in j.worker_uniques))
+    warnings = []
+    if not scored.any():
+        warnings.append("no control judgments: quality control excluded no one (export and simulate with "
+                        "controls, or check --controls and the judgments' is_control column)")
+    few = workers["controls_seen"].between(1, max(1, int(min_controls)) - 1)
+    if few.any():
+        warnings.append(f"{int(few.sum())} worker(s) answered fewer than {int(min_controls)} controls and were "
+                        "kept without a quality check")
     agreement = {
+        "synthetic": bool(synthetic),
+        "warnings": warnings,
         "method": method,
         "options": {"min_control_accuracy": min_control_accuracy, "sd_ddof": int(sd_ddof), "ties": ties,
-                    "seed": seed, "check_control_relatedness": check_control_relatedness},
+                    "seed": seed, "check_control_relatedness": check_control_relatedness,
+                    "min_controls": int(min_controls)},
         "pairs": {"corpus": n, "judged": int(judged_pairs.sum())},
         "judgments": {"total": int(len(j.pair)), "control": int(ctl_mask.sum()),
                       "control_unscored": int((ctl_mask & ~scored).sum()),
@@ -484,15 +510,22 @@ def _workers_for_tsv(w: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def write_outputs(result: AggregateResult, out_dir: str | Path, rejected: pd.DataFrame | None = None) -> None:
-    """Write ``gold.tsv``, ``workers.tsv``, ``agreement.json`` and ``rejected.tsv`` into ``out_dir``, atomically.
+def write_outputs(result: AggregateResult, out_dir: str | Path, rejected: pd.DataFrame | None = None,
+                  inputs: dict | None = None) -> None:
+    """Write ``gold.tsv``, ``workers.tsv``, ``agreement.json``, ``rejected.tsv`` and ``manifest.json`` into
+    ``out_dir``, atomically.
 
     ``rejected`` is the reader's table (:func:`pipeline.judgments.read_judgments`); without one, ``rejected.tsv``
-    has only the header (:data:`pipeline.judgments.REJECTED_COLUMNS`).
+    has only the header (:data:`pipeline.judgments.REJECTED_COLUMNS`). ``manifest.json``: ``{"synthetic": bool,
+    "generator", "warnings", "inputs"}`` (``inputs``: what the command read, with hashes), so that gold made from
+    simulated judgments says so wherever the folder goes.
     """
     if rejected is None:
         rejected = pd.DataFrame(columns=REJECTED_COLUMNS)
+    manifest = {"synthetic": bool(result.agreement.get("synthetic")), "generator": "sick aggregate",
+                "warnings": result.agreement.get("warnings", []), "inputs": inputs or {}}
     with atomic_dir(out_dir) as tmp:
+        write_json(tmp / "manifest.json", manifest)
         write_tsv(tmp / "gold.tsv", result.gold)
         write_tsv(tmp / "workers.tsv", _workers_for_tsv(result.workers))
         write_json(tmp / "agreement.json", result.agreement)
@@ -506,7 +539,10 @@ def summary(result: AggregateResult, out_dir) -> str:
     a = result.agreement
     e, r = a["entailment"], a["relatedness"]
     lab = e["labels"]
-    text = (f"{a['pairs']['judged']}/{a['pairs']['corpus']} pairs judged; {a['judgments']['used']} judgments used, "
+    text = "".join(f"WARNING: {w}\n" for w in a.get("warnings", []))
+    if a.get("synthetic"):
+        text += "SYNTHETIC: these judgments are simulated (sick simulate-judgments); the gold is not real data\n"
+    text += (f"{a['pairs']['judged']}/{a['pairs']['corpus']} pairs judged; {a['judgments']['used']} judgments used, "
             f"{a['workers']['excluded']}/{a['workers']['total']} workers excluded by controls\n"
             f"gold: {lab['ENTAILMENT']} ENTAILMENT, {lab['CONTRADICTION']} CONTRADICTION, {lab['NEUTRAL']} NEUTRAL "
             f"({e['mutual_entailment']} mutual entailments, "

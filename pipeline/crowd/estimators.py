@@ -33,7 +33,7 @@ NO_LABEL = "-"
 same mark SNLI uses in ``gold_label``."""
 
 #: ``ties`` values with a meaning; any other value is the label given to every tied item.
-TIE_RULES = ("none", "random")
+TIE_RULES = ("none", "random", "first")
 
 # krippendorff.alpha builds several float64 arrays of shape (items, values, values); above this many elements
 # per array (about 400 MB each) krippendorff_alpha refuses rather than exhaust memory.
@@ -106,6 +106,10 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
         item, label: its item and label columns (any hashable values; no missing values).
         ties: what an item gets when two or more labels share the highest count:
             ``"none"`` (default) -> ``"-"`` (:data:`NO_LABEL`);
+            ``"first"`` -> the tied label that appears first in the input (over all rows): crowd-kit's
+            ``MajorityVote`` rule (``idxmax`` over the label columns of ``value_counts().unstack()``, which
+            come in order of first appearance with pandas 3; ``tests/crowd/test_labels.py`` checks the two
+            agree on a table with many ties);
             ``"random"`` -> one of the tied labels, drawn pseudo-randomly from ``seed``, the item and the
             label (a hash of the three: the pick for an item depends on nothing else, so it is the same
             whatever the row order or the other items; every tied label is equally likely across seeds);
@@ -149,6 +153,16 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
         order = idx[np.lexsort((h, v.p_item[idx]))]
         first = order[np.r_[True, v.p_item[order][1:] != v.p_item[order][:-1]]]
         out_label[v.p_item[first]] = labels[v.p_label[first]]
+    elif rule == "first" and tied.any():
+        # rank of each label by its first appearance in the input, the order of crowd-kit's label columns
+        seen = pd.unique(df[label])
+        rank = pd.Index(seen).get_indexer(v.labels) if len(seen) == len(v.labels) else np.full(len(v.labels), -1)
+        if (rank < 0).any():  # labels compared as text (mixed types)
+            rank = pd.Index(pd.unique(df[label].astype(str))).get_indexer(v.labels)
+        idx = np.flatnonzero(v.is_top & tied[v.p_item])
+        order = idx[np.lexsort((rank[v.p_label[idx]], v.p_item[idx]))]
+        first = order[np.r_[True, v.p_item[order][1:] != v.p_item[order][:-1]]]
+        out_label[v.p_item[first]] = labels[v.p_label[first]]
     elif rule != "random":
         out_label[tied] = NO_LABEL if rule == "none" else ties
     if min_votes is not None:
@@ -162,7 +176,7 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
 
 
 def dawid_skene(df: pd.DataFrame, item: str = "item", worker: str = "worker", label: str = "label",
-                n_iter: int = 100, tol: float = 1e-5) -> pd.DataFrame:
+                n_iter: int = 100, tol: float = 1e-5, details: bool = False):
     """Dawid & Skene (1979) labels: EM over one confusion matrix per worker and the class priors.
 
     Runs ``crowdkit.aggregation.DawidSkene(n_iter, tol).fit_predict`` (crowd-kit 1.4; it wants columns
@@ -175,6 +189,13 @@ def dawid_skene(df: pd.DataFrame, item: str = "item", worker: str = "worker", la
 
     Returns:
         DataFrame ``[item, label]`` (named as the arguments), one row per item in order of first appearance.
+        With ``details``: ``(that, posteriors, skills)``: ``posteriors`` ``[item, <one column per label>]``,
+        crowd-kit's ``probas_`` (each item's class probabilities, rows summing to 1) in the same item order,
+        labels in sorted order; ``skills`` ``[worker, skill, agreement, n]``: ``skill`` = the worker's
+        probability of giving the true label under the fitted model (sum over classes of the prior times the
+        diagonal of its confusion matrix, crowd-kit's ``priors_`` and ``errors_``), ``agreement`` = share of
+        its labels equal to Dawid-Skene's (what crowd-kit's ``skills_`` are for its other methods), ``n`` =
+        its judgments; workers in order of first appearance.
 
     Raises:
         ValueError: a missing column or value, ``n_iter`` < 1.
@@ -192,9 +213,27 @@ def dawid_skene(df: pd.DataFrame, item: str = "item", worker: str = "worker", la
     with warnings.catch_warnings():  # crowd-kit 1.4 uses keywords pandas 3 deprecates (copy=, inplace=)
         warnings.simplefilter("ignore", DeprecationWarning)
         warnings.simplefilter("ignore", FutureWarning)
-        result = DawidSkene(n_iter=int(n_iter), tol=float(tol)).fit_predict(data)
-    result = result.reindex(pd.Index(items))
-    return pd.DataFrame({item: items, label: result.to_numpy()})
+        model = DawidSkene(n_iter=int(n_iter), tol=float(tol)).fit(data)
+    result = model.labels_.reindex(pd.Index(items))
+    out = pd.DataFrame({item: items, label: result.to_numpy()})
+    if not details:
+        return out
+    probas = model.probas_.reindex(pd.Index(items))
+    classes = sorted(probas.columns, key=str)
+    posteriors = pd.DataFrame({item: items, **{str(c): probas[c].to_numpy(dtype=float) for c in classes}})
+    workers = pd.unique(data["worker"])
+    errors, priors = model.errors_, model.priors_
+    skill = []
+    for w in workers:
+        e = errors.loc[w]
+        skill.append(float(sum(priors[c] * (e.at[c, c] if c in e.index else 0.0) for c in classes)))
+    ds_label = data["task"].map(model.labels_)
+    agree = (data["label"].to_numpy() == ds_label.to_numpy())
+    by_worker = pd.DataFrame({"worker": data["worker"].to_numpy(), "agree": agree}).groupby("worker", sort=False)
+    skills = pd.DataFrame({worker: workers, "skill": skill,
+                           "agreement": by_worker["agree"].mean().reindex(workers).to_numpy(dtype=float),
+                           "n": by_worker.size().reindex(workers).to_numpy(dtype=np.int64)})
+    return out, posteriors, skills
 
 
 def numeric_summary(df: pd.DataFrame, item: str = "item", value: str = "value", ddof: int = 1) -> pd.DataFrame:

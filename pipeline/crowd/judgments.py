@@ -134,8 +134,12 @@ def read_judgments(path: str | Path, fmt: str = "auto", pair_ids: set[str] | Non
             ``Input.pair_ID``, ``Input.order``, ``Answer.relatedness``, ``Answer.answer``, ``WorkerId``, optional
             ``AssignmentStatus`` and ``Input.is_control``), ``"labelstudio"`` (Label Studio JSON export: a list of
             tasks with ``data.pair_ID``, ``data.order``, optional ``data.is_control``, and ``annotations[]`` whose
-            ``result[]`` holds the ``relatedness`` rating and the ``answer`` choice, ``completed_by`` the worker),
-            or ``"auto"``: ``labelstudio`` for ``.json``, else by the CSV header.
+            ``result[]`` holds the ``relatedness`` rating and the ``answer`` choice, ``completed_by`` the worker;
+            or Label Studio's flat exports: JSON_MIN, a list of one object per annotation with the task data at the
+            top level, ``relatedness: [{"rating": N}]``, ``answer: "TRUE"``, ``annotator``; CSV and TSV, the same
+            fields as columns, ``relatedness`` holding that JSON as text), or ``"auto"``: JSON by the ``.json``
+            name, else by the header (Label Studio's CSV/TSV have ``annotator``); a first line with more tabs than
+            commas is read as TSV whatever the name (Label Studio names its TSV download ``.csv``).
         pair_ids: the corpus pair_IDs; when given, a pair_ID neither here nor among the controls is a bad row.
         control_ids: the control item ids (``annotations/controls.yaml``); ``CTRL-001#2`` counts as ``CTRL-001``.
             When given, ``is_control`` must agree with membership (it is derived from it when the source has no
@@ -166,6 +170,8 @@ def read_judgments(path: str | Path, fmt: str = "auto", pair_ids: set[str] | Non
         raise InputError(path, "file not found")
     if not path.is_file():
         raise InputError(path, "not a file")
+    if fmt == "labelstudio" and path.suffix.lower() != ".json" and not read_text(path).lstrip().startswith("["):
+        fmt = "auto"  # Label Studio's CSV / TSV export: told by its header below
     if fmt == "labelstudio" or (fmt == "auto" and path.suffix.lower() == ".json"):
         table = _labelstudio(path)
     else:
@@ -177,7 +183,11 @@ def read_judgments(path: str | Path, fmt: str = "auto", pair_ids: set[str] | Non
             header, records = read_records(path, data=data)
             if fmt == "auto":
                 fmt = _guess_format(path, header)
-            table = _mturk(path, header, records) if fmt == "mturk" else _ours(path, header, records)
+            if fmt == "labelstudio-flat":
+                table = _labelstudio_flat(path, "line", [(line, dict(zip(header, rec))) if len(rec) == len(header)
+                                                         else (line, rec) for line, rec in records])
+            else:
+                table = _mturk(path, header, records) if fmt == "mturk" else _ours(path, header, records)
     return _validate(table, pair_ids, control_ids, skip_bad_rows)
 
 
@@ -199,8 +209,13 @@ def read_text(path: str | Path, data: bytes | None = None) -> str:
         raise InputError(path, f"not valid UTF-8 (byte {data[exc.start]:#x})", line=line) from None
 
 
-def _delimiter(path: Path) -> str:
-    return "\t" if path.suffix.lower() == ".tsv" else ","
+def _delimiter(path: Path, data: bytes | None = None) -> str:
+    """Tab for a ``.tsv`` name or a first line with more tabs than commas (Label Studio names its TSV download
+    ``.csv``), else comma."""
+    if path.suffix.lower() == ".tsv":
+        return "\t"
+    first = (data or b"").split(b"\n", 1)[0]
+    return "\t" if first.count(b"\t") > first.count(b",") else ","
 
 
 def read_records(path: str | Path, delimiter: str | None = None,
@@ -216,7 +231,9 @@ def read_records(path: str | Path, delimiter: str | None = None,
             an empty file.
     """
     path = Path(path)
-    delimiter = delimiter or _delimiter(path)
+    if delimiter is None and data is None and path.is_file():
+        data = path.read_bytes()
+    delimiter = delimiter or _delimiter(path, data)
     reader = csv.reader(io.StringIO(read_text(path, data), newline=""), delimiter=delimiter, strict=True)
     records: list[tuple[int, list[str]]] = []
     append = records.append
@@ -245,7 +262,7 @@ def _fast_csv(path: Path, data: bytes, only_ours: bool = False) -> tuple[list[st
     read_text(path, data)  # UTF-8 check, naming the line
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    delim = _delimiter(path)
+    delim = _delimiter(path, data)
     buf = np.frombuffer(data, dtype=np.uint8)
     nl = np.flatnonzero(buf == 10)
     ends = nl if data.endswith(b"\n") else np.append(nl, len(buf))
@@ -268,6 +285,8 @@ def _fast_csv(path: Path, data: bytes, only_ours: bool = False) -> tuple[list[st
 
 
 def _guess_format(path: Path, header: list[str]) -> str:
+    if {"annotator", "pair_ID", LABELSTUDIO_RATING, LABELSTUDIO_CHOICES} <= set(header):
+        return "labelstudio-flat"  # Label Studio's CSV / TSV export
     if "WorkerId" in header or any(h.startswith(("Input.", "Answer.")) for h in header):
         return "mturk"
     if set(JUDGMENT_COLUMNS) <= set(header):
@@ -331,7 +350,36 @@ def _ours_fast(path: Path, header: list[str], frame: pd.DataFrame, lines: np.nda
     return table
 
 
+def _unpivot_hits(header: list[str], records) -> tuple[list[str], list]:
+    """MTurk results of HITs holding several task rows (``sick tasks export --pairs-per-hit N``: ``Input.pair_ID_1``
+    … ``Answer.answer_N``) as one record per task row with the one-item names (``Input.pair_ID``,
+    ``Answer.relatedness``…), each keeping its line number and the HIT's other columns; slots whose
+    ``Input.pair_ID_k`` is empty are skipped. Other files are returned as they are."""
+    import re
+
+    slots = sorted({int(m.group(1)) for h in header if (m := re.fullmatch(r"Input\.pair_ID_(\d+)", h))})
+    if not slots:
+        return header, records
+    per_item = [f for f in MTURK_FIELDS.values() if f != "WorkerId" and any(f"{f}_{k}" in header for k in slots)]
+    item_cols = {f"{f}_{k}" for k in slots for f in per_item}
+    shared = [h for h in header if h not in item_cols]
+    out_header = shared + per_item
+    pos = {h: i for i, h in enumerate(header)}
+    out = []
+    for line, rec in records:
+        if len(rec) != len(header):
+            out.append((line, rec))  # reported as a record with the wrong number of fields
+            continue
+        base = [rec[pos[h]] for h in shared]
+        for k in slots:
+            if not rec[pos[f"Input.pair_ID_{k}"]].strip():
+                continue
+            out.append((line, base + [rec[pos[f"{f}_{k}"]] if f"{f}_{k}" in pos else "" for f in per_item]))
+    return out_header, out
+
+
 def _mturk(path: Path, header: list[str], records) -> _Table:
+    header, records = _unpivot_hits(header, records)
     index = _columns(path, header, MTURK_FIELDS, optional=("is_control",))
     table = _Table(str(path), "line", dict(MTURK_FIELDS))
     status = header.index(MTURK_STATUS) if MTURK_STATUS in header else None
@@ -363,6 +411,8 @@ def _labelstudio(path: Path) -> _Table:
         raise InputError(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
     if not isinstance(tasks, list):
         raise InputError(path, "expected a JSON list of tasks (Label Studio's JSON export)")
+    if tasks and all(isinstance(t, dict) and "data" not in t and "annotator" in t for t in tasks):
+        return _labelstudio_flat(path, "task index", list(enumerate(tasks)))  # JSON_MIN
     fields = {"pair_ID": "data.pair_ID", "order": "data.order", "is_control": "data.is_control",
               "relatedness": LABELSTUDIO_RATING, "answer": LABELSTUDIO_CHOICES, "worker_id": "completed_by"}
     table = _Table(str(path), "task index", fields)
@@ -394,6 +444,66 @@ def _labelstudio(path: Path) -> _Table:
                 cols[c].append(values[c])
             table.rows.append(ti)
             raws.append(raw)
+    table.values = cols
+    table.raw = lambda i, _raws=raws: _raws[i]
+    return table
+
+
+LABELSTUDIO_FLAT = ("pair_ID", "order", "annotator", LABELSTUDIO_RATING, LABELSTUDIO_CHOICES)
+"""Fields of Label Studio's flat exports (JSON_MIN, CSV, TSV): the task data at the top level, one record per
+annotation (cancelled ones left out by the server), ``annotator`` the user id (or e-mail)."""
+
+
+def _flat_rating(value) -> str:
+    """``relatedness`` of a flat export: ``[{"rating": 4}]`` (JSON_MIN), its JSON text (CSV/TSV), or a number."""
+    if isinstance(value, str) and value.strip().startswith(("[", "{")):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            return value
+    if isinstance(value, list):
+        value = value[0] if len(value) == 1 else None
+    if isinstance(value, dict):
+        value = value.get("rating")
+    return _text(value)
+
+
+def _flat_choice(value) -> str:
+    """``answer`` of a flat export: ``"TRUE"``, or ``{"choices": [...]}`` / a JSON list when several."""
+    if isinstance(value, str) and value.strip().startswith(("[", "{")):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            return value
+    if isinstance(value, dict):
+        value = value.get("choices")
+    if isinstance(value, list):
+        return "|".join(_text(c) for c in value)
+    return _text(value)
+
+
+def _labelstudio_flat(path: Path, unit: str, records: list[tuple[int, dict]]) -> _Table:
+    """Label Studio's flat exports (JSON_MIN, CSV, TSV): one record per annotation, ``records`` as
+    ``(row number, {field: value})``."""
+    fields = {"pair_ID": "pair_ID", "order": "order", "is_control": "is_control", "relatedness": LABELSTUDIO_RATING,
+              "answer": LABELSTUDIO_CHOICES, "worker_id": "annotator"}
+    table = _Table(str(path), unit, fields)
+    cols: dict[str, list] = {c: [] for c in JUDGMENT_COLUMNS}
+    raws: list[dict] = []
+    for row, rec in records:
+        if not isinstance(rec, dict):
+            table.problem(row, None, "record is not an object", {}, rec)
+            continue
+        flag = rec.get("is_control")
+        values = {"pair_ID": _text(rec.get("pair_ID")), "order": _text(rec.get("order")),
+                  "worker_id": _worker(rec.get("annotator")),
+                  "is_control": None if flag in (None, "") else _text(flag),
+                  "relatedness": _flat_rating(rec.get(LABELSTUDIO_RATING)),
+                  "answer": _flat_choice(rec.get(LABELSTUDIO_CHOICES))}
+        for c in JUDGMENT_COLUMNS:
+            cols[c].append(values[c])
+        table.rows.append(row)
+        raws.append(rec)
     table.values = cols
     table.raw = lambda i, _raws=raws: _raws[i]
     return table

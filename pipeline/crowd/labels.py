@@ -177,7 +177,7 @@ def _finite(x: float) -> float | None:
 
 def aggregate_labels(input: str | Path, item: str, worker: str, label: str, numeric: bool = False,
                      method: str = "majority", ties: str = "none", min_votes: int | None = None,
-                     sd_ddof: int = 1, seed: int = 0) -> tuple[pd.DataFrame, dict]:
+                     sd_ddof: int = 1, seed: int = 0, details: dict | None = None) -> tuple[pd.DataFrame, dict]:
     """Aggregate the judgments of a label file; nothing is written.
 
     Args:
@@ -186,7 +186,10 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
         numeric: labels are numbers: per-item mean, SD (``sd_ddof``) and count, alpha at interval level.
         method: ``majority`` or ``dawid-skene`` (categorical only).
         ties, min_votes, seed: majority vote's rules (:func:`pipeline.estimators.majority_vote`); ``ties`` is
-            ``none`` (-> ``-``), ``random`` (seeded pick) or a label given to every tie.
+            ``none`` (-> ``-``), ``random`` (seeded pick), ``first`` (the tied label that sorts first, as
+            crowd-kit's MajorityVote) or a label given to every tie.
+        details: a dict that, with Dawid-Skene, receives ``posteriors`` and ``skills``
+            (:func:`pipeline.crowd.estimators.dawid_skene` with ``details``).
         sd_ddof: 1 (sample SD, default) or 0 (population SD) for ``numeric``.
 
     Returns:
@@ -231,7 +234,9 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
         stats["counts"]["ties"] = int((mv["n_tied"] > 1).sum())
         stats["counts"]["below_min_votes"] = int((mv["top_votes"] < min_votes).sum()) if min_votes else 0
         if method == "dawid-skene":
-            ds = estimators.dawid_skene(df, "item", "worker", "label")
+            ds, posteriors, skills = estimators.dawid_skene(df, "item", "worker", "label", details=True)
+            if details is not None:
+                details["posteriors"], details["skills"] = posteriors, skills
             # mv is the strict majority here: _check_options allows Dawid-Skene only with ties "none", no min_votes
             decided = (mv["label"] != estimators.NO_LABEL).to_numpy()
             same = ds["label"].to_numpy() == mv["label"].to_numpy()

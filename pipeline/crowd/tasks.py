@@ -11,6 +11,21 @@ Control items come from ``annotations/controls.yaml`` (see :func:`load_controls`
 ``control_rate`` of all rows; the rows are shuffled with the seed and the controls spread evenly through them,
 so that every batch gets its share.
 
+Workers must not be able to tell a control from a pair: a control row's ``pair_ID`` is an **opaque id** that
+looks like a corpus pair_ID (:func:`opaque_control_ids`: the next free numbers after the corpus's largest id,
+handed out in the order of a keyed hash, or a keyed hash when the corpus ids are not numbers), and the MTurk
+and Label Studio files carry no ``is_control`` field. The key and the map opaque id -> control id
+(``CTRL-001``, ``CTRL-001#2`` for its second use) are in ``manifest.json`` (``controls.key``, ``controls.ids``),
+which ``sick aggregate`` reads (``--tasks-manifest``, or the ``manifest.json`` beside the judgments). The CSV
+platform's file is the requester's own, so it keeps ``is_control``.
+
+A worker should see each control at most once. MTurk: one row is one HIT and a worker can do a HIT once, but
+the same control item used again (``#2``) is another HIT, so keep ``control_rows`` at most the number of items x
+2 when workers do many HITs (``control_repeats`` in the manifest says how many reuses there are), or exclude
+workers per batch with a qualification. Label Studio: a task is shown to an annotator once (overlap per task);
+reused items are other tasks, the same caveat holds. ``sick simulate-judgments`` gives each worker distinct
+control items.
+
 Outputs in ``out`` (written into a temporary directory renamed at the end; a failed run leaves nothing):
 
 - ``mturk``: ``batch.csv`` (or ``batch_001.csv``… with ``batch_size``), the batch input whose columns are the
@@ -26,8 +41,11 @@ Outputs in ``out`` (written into a temporary directory renamed at the end; a fai
 from __future__ import annotations
 
 __all__ = ["ANNOTATIONS", "CORPUS_NEEDS", "INSTRUCTIONS", "LABELSTUDIO_CONFIG", "MTURK_TEMPLATE", "TASK_COLUMNS",
-           "build_task_rows", "control_rows_needed", "export_tasks", "read_corpus_pairs"]
+           "build_task_rows", "control_key", "control_rows_needed", "export_tasks", "mturk_template",
+           "opaque_control_ids", "read_corpus_pairs"]
 
+import hashlib
+import hmac
 import random
 import shutil
 from pathlib import Path
@@ -50,7 +68,9 @@ MTURK_TEMPLATE = ANNOTATIONS / "templates" / "mturk_question.html"
 LABELSTUDIO_CONFIG = ANNOTATIONS / "templates" / "labelstudio_config.xml"
 
 TASK_COLUMNS = ["pair_ID", "order", "first_sentence", "second_sentence", "is_control"]
-"""Columns of every task row; the csv platform adds ``judgments_needed``, Label Studio's ``data`` has both."""
+"""Columns of every task row; the csv platform adds ``judgments_needed``."""
+PUBLIC_TASK_COLUMNS = [c for c in TASK_COLUMNS if c != "is_control"]
+"""What the MTurk batch and the Label Studio task data carry (workers can read them): no ``is_control``."""
 CORPUS_NEEDS = ("pair_ID", "sentence_A", "sentence_B")
 
 
@@ -90,19 +110,52 @@ def control_rows_needed(corpus_rows: int, control_rate: float) -> int:
     return 2 * int(target / 2 + 0.5)
 
 
+def control_key(seed: int, corpus_sha256: str) -> str:
+    """The key of the opaque control ids: derived from the seed and the corpus's hash, so that the same inputs
+    give the same files; kept in the export's ``manifest.json`` (which workers never see)."""
+    return hashlib.sha256(f"sick-controls:{seed}:{corpus_sha256}".encode()).hexdigest()[:32]
+
+
+def opaque_control_ids(control_uses: list[str], corpus_ids: list[str], key: str) -> dict[str, str]:
+    """``{control use id (CTRL-001, CTRL-001#2): opaque id}``; opaque ids look like the corpus's pair_IDs.
+
+    Numeric corpus ids (``sick build``'s): the numbers after the largest corpus id, given to the uses in the
+    order of HMAC-SHA256(key, use id), so neither the number nor its place says which control it is. Other ids:
+    the first 12 hex digits of the HMAC. Never a corpus pair_ID.
+    """
+    def mac(text: str) -> str:
+        return hmac.new(key.encode(), text.encode(), hashlib.sha256).hexdigest()
+
+    taken = set(corpus_ids)
+    if corpus_ids and all(c.isdigit() for c in corpus_ids):
+        start = max(int(c) for c in corpus_ids) + 1
+        return {use: str(start + i) for i, use in enumerate(sorted(control_uses, key=mac))}
+    out = {}
+    for use in control_uses:
+        h = mac(use)
+        while h[:12] in taken:  # practically never: rehash
+            h = mac(h)
+        out[use] = h[:12]
+        taken.add(h[:12])
+    return out
+
+
 def _row(pid: str, first: str, second: str, order: str, is_control: bool) -> dict:
     return {"pair_ID": pid, "order": order, "first_sentence": first, "second_sentence": second,
             "is_control": is_control}
 
 
 def build_task_rows(pairs: list[tuple[str, str, str]], controls: list[ControlItem], control_rate: float,
-                    seed: int) -> tuple[list[dict], dict]:
+                    seed: int, key: str | None = None, multiple_of: int = 1) -> tuple[list[dict], dict]:
     """Task rows (:data:`TASK_COLUMNS`, ``is_control`` a bool) and counts.
 
     Every pair gives an ``AB`` and a ``BA`` row; these are shuffled with ``seed``. Control items (shuffled with
     the seed) fill :func:`control_rows_needed` rows, both orders each, cycling through the items when the corpus
     needs more than there are: the n-th use of an item has the id ``ID#n`` (``CTRL-001#2``). Each control row is
     put at a random place within its own equal slice of the list, so any run of rows holds about its share.
+    With ``key``, control rows get opaque ids (:func:`opaque_control_ids`) and ``counts["control_ids"]`` maps
+    each back to its use id. With ``multiple_of`` N (MTurk's pairs per HIT) and control items, a few more
+    control rows make the total a multiple of N, so the last HIT is full (the last use may then be in one order).
     """
     rng = random.Random(seed)
     rows = [_row(pid, a, b, "AB", False) for pid, a, b in pairs]
@@ -111,14 +164,24 @@ def build_task_rows(pairs: list[tuple[str, str, str]], controls: list[ControlIte
     n_control = control_rows_needed(len(rows), control_rate)
     if n_control and not controls:
         raise ValueError("control_rate > 0 needs control items")
+    if multiple_of > 1 and (len(rows) + n_control) % multiple_of:
+        if not controls:
+            raise ValueError(f"{len(rows)} task rows do not fill HITs of {multiple_of}: the last HIT is filled with "
+                             f"control items, so give some (or choose another number of pairs per HIT)")
+        n_control += -(len(rows) + n_control) % multiple_of
     items = list(controls)
     rng.shuffle(items)
     ctrl_rows = []
-    for k in range(n_control // 2):
+    for k in range((n_control + 1) // 2):
         item, use = items[k % len(items)], k // len(items) + 1
         cid = item.id if use == 1 else f"{item.id}{CONTROL_REPEAT_SEP}{use}"
         ctrl_rows += [_row(cid, item.sentence_A, item.sentence_B, "AB", True),
                       _row(cid, item.sentence_B, item.sentence_A, "BA", True)]
+    del ctrl_rows[n_control:]  # an odd number (full HITs): the last use in one order
+    if key is not None and ctrl_rows:
+        ids = opaque_control_ids(list(dict.fromkeys(r["pair_ID"] for r in ctrl_rows)),
+                                 [pid for pid, _, _ in pairs], key)
+        ctrl_rows = [{**r, "pair_ID": ids[r["pair_ID"]]} for r in ctrl_rows]
     rng.shuffle(ctrl_rows)
     total = len(rows) + len(ctrl_rows)
     bounds = [int(j * total / len(ctrl_rows) + 0.5) for j in range(len(ctrl_rows) + 1)] if ctrl_rows else []
@@ -127,11 +190,45 @@ def build_task_rows(pairs: list[tuple[str, str, str]], controls: list[ControlIte
     merged = [places[i] if i in places else next(corpus_iter) for i in range(total)]
     counts = {
         "pairs": len(pairs), "corpus_rows": len(rows), "control_items_available": len(controls),
-        "control_items_used": min(len(items), n_control // 2), "control_rows": len(ctrl_rows),
-        "control_repeats": max(0, n_control // 2 - len(items)), "rows": total,
+        "control_items_used": min(len(items), (n_control + 1) // 2), "control_rows": len(ctrl_rows),
+        "control_repeats": max(0, (n_control + 1) // 2 - len(items)), "rows": total,
         "control_share": round(len(ctrl_rows) / total, 6) if total else 0.0,
     }
+    if key is not None and ctrl_rows:
+        counts["control_ids"] = {v: k for k, v in sorted(ids.items(), key=lambda kv: kv[1])}
     return merged, counts
+
+
+def mturk_template(pairs_per_hit: int) -> str:
+    """The MTurk question for HITs of ``pairs_per_hit`` task rows: ``annotations/templates/mturk_question.html``
+    (one item) with its item block repeated, each copy's variables and answer names suffixed ``_1`` … ``_N``
+    (``${pair_ID_3}``, ``relatedness_3``); for 1, the file as it is."""
+    text = MTURK_TEMPLATE.read_text(encoding="utf-8")
+    if pairs_per_hit == 1:
+        return text
+    start = text.index('  <div class="sick-task">')
+    end = text.index("</crowd-form>")
+    block = text[start:end]
+    names = ("pair_ID", "order", "first_sentence", "second_sentence", "relatedness", "answer")
+    copies = []
+    for k in range(1, pairs_per_hit + 1):
+        b = block
+        for n in names:
+            b = b.replace("${" + n + "}", "${" + f"{n}_{k}" + "}").replace(f'name="{n}"', f'name="{n}_{k}"')
+        heading = f'<div class="sick-task">\n    <h3>Pair {k} of {pairs_per_hit}</h3>'
+        b = b.replace('<div class="sick-task">', heading, 1)
+        copies.append(b)
+    head = text[:start].replace("One HIT = one pair in one presentation order.",
+                                f"One HIT = {pairs_per_hit} task rows (pair, presentation order), variables and "
+                                f"answers suffixed _1 to _{pairs_per_hit}.")
+    return head + "\n".join(copies) + text[end:]
+
+
+def _hits(rows: list[dict], n: int) -> list[dict]:
+    """Task rows grouped n to a HIT: one batch row with ``pair_ID_1 order_1 first_sentence_1 second_sentence_1``
+    … ``_n`` (what workers may read: no ``is_control``)."""
+    return [{f"{c}_{k + 1}": r[c] for k, r in enumerate(rows[i:i + n]) for c in PUBLIC_TASK_COLUMNS}
+            for i in range(0, len(rows), n)]
 
 
 def _batches(rows: list[dict], batch_size: int | None) -> list[list[dict]]:
@@ -150,7 +247,7 @@ def _csv_rows(rows: list[dict]) -> list[dict]:
 
 def export_tasks(corpus: str | Path, platform: str, out: str | Path, per_order: int = 5,
                  controls: str | Path | None = None, control_rate: float = 0.1, batch_size: int | None = None,
-                 seed: int = 1) -> dict:
+                 seed: int = 1, pairs_per_hit: int = 10) -> dict:
     """Write crowd tasks for every pair of ``corpus`` (Marelli et al. 2014, section 3.4 and Figure 1).
 
     Args:
@@ -161,8 +258,13 @@ def export_tasks(corpus: str | Path, platform: str, out: str | Path, per_order: 
         per_order: judgments wanted per pair and order (SICK: 5, so 10 per pair); MTurk's assignments per HIT.
         controls: control items (default ``annotations/controls.yaml``); not read when ``control_rate`` is 0.
         control_rate: share of all task rows that are control rows, in [0, 1).
-        batch_size: rows per file (``batch_001.csv``, ``tasks_001.json``…); None for one file.
+        batch_size: rows per file (``batch_001.csv``, ``tasks_001.json``…); None for one file. MTurk: a multiple
+            of ``pairs_per_hit``.
         seed: shuffling seed; the same inputs and seed give byte-identical files.
+        pairs_per_hit: MTurk only: task rows per HIT (default 10: a worker judges ten pairs for one reward, as
+            crowd tasks usually bundle short items). The batch CSV then has one row per HIT with columns
+            ``pair_ID_1`` … ``second_sentence_N`` and the question repeats its item block N times; the last HIT
+            is filled with extra control rows. 1 gives one pair per HIT, with unsuffixed columns.
 
     Returns:
         The counts written to ``manifest.json``: ``pairs``, ``corpus_rows`` (2 per pair), ``control_rows``,
@@ -182,6 +284,11 @@ def export_tasks(corpus: str | Path, platform: str, out: str | Path, per_order: 
         raise ValueError(f"control_rate must be in [0, 1), got {control_rate}")
     if batch_size is not None and batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, got {batch_size}")
+    per_hit = pairs_per_hit if platform == "mturk" else 1
+    if per_hit < 1:
+        raise ValueError(f"pairs_per_hit must be at least 1, got {pairs_per_hit}")
+    if batch_size is not None and batch_size % per_hit:
+        raise ValueError(f"batch_size {batch_size} must be a multiple of pairs_per_hit {per_hit} (whole HITs)")
     corpus, out = Path(corpus), Path(out)
     pairs = read_corpus_pairs(corpus)
     controls_path = Path(controls) if controls is not None else DEFAULT_CONTROLS
@@ -190,18 +297,27 @@ def export_tasks(corpus: str | Path, platform: str, out: str | Path, per_order: 
     for item in items:
         if item.id in corpus_ids:
             raise InputError(controls_path, f"control id {item.id!r} is also a pair_ID of {corpus}", field="id")
-    rows, counts = build_task_rows(pairs, items, control_rate, seed)
+    corpus_sha = sha256_file(corpus)
+    key = control_key(seed, corpus_sha)
+    rows, counts = build_task_rows(pairs, items, control_rate, seed, key, multiple_of=per_hit)
+    control_ids = counts.pop("control_ids", {})
     batches = _batches(rows, batch_size)
     split = batch_size is not None
     counts.update(judgments_needed=len(rows) * per_order, batches=len(batches))
+    if platform == "mturk":
+        counts["hits"] = -(-len(rows) // per_hit)
 
     files = []
     with atomic_dir(out) as tmp:
         for i, batch in enumerate(batches):
             if platform == "mturk":
                 name = _name("batch", "csv", i, split)
-                pd.DataFrame(_csv_rows(batch), columns=TASK_COLUMNS).to_csv(
-                    tmp / name, index=False, lineterminator="\n", encoding="utf-8")
+                if per_hit == 1:
+                    table = pd.DataFrame(_csv_rows(batch), columns=PUBLIC_TASK_COLUMNS)
+                else:
+                    table = pd.DataFrame(_hits(batch, per_hit), columns=[f"{c}_{k}" for k in range(1, per_hit + 1)
+                                                                         for c in PUBLIC_TASK_COLUMNS])
+                table.to_csv(tmp / name, index=False, lineterminator="\n", encoding="utf-8")
             elif platform == "csv":
                 name = _name("tasks", "csv", i, split)
                 pd.DataFrame([{**r, "judgments_needed": per_order} for r in _csv_rows(batch)],
@@ -209,24 +325,31 @@ def export_tasks(corpus: str | Path, platform: str, out: str | Path, per_order: 
                     tmp / name, index=False, lineterminator="\n", encoding="utf-8")
             else:
                 name = _name("tasks", "json", i, split)
-                write_json(tmp / name, [{"data": {**r, "judgments_needed": per_order}} for r in batch])
+                write_json(tmp / name, [{"data": {**{c: r[c] for c in PUBLIC_TASK_COLUMNS},
+                                                  "judgments_needed": per_order}} for r in batch])
             files.append(name)
         template = {"mturk": MTURK_TEMPLATE, "labelstudio": LABELSTUDIO_CONFIG}.get(platform)
         copied = [p for p in (template, INSTRUCTIONS) if p is not None]
         for src in copied:
-            shutil.copyfile(src, tmp / src.name)
+            if src == MTURK_TEMPLATE:
+                (tmp / src.name).write_text(mturk_template(per_hit), encoding="utf-8")
+            else:
+                shutil.copyfile(src, tmp / src.name)
             files.append(src.name)
         counts["files"] = files + ["manifest.json"]
         manifest = {
             "tool": "sick-pipeline", "version": __version__, "command": "tasks export", "seed": seed,
             "platform": platform,
             "options": {"per_order": per_order, "control_rate": control_rate, "batch_size": batch_size,
+                        "pairs_per_hit": per_hit if platform == "mturk" else None,
                         "orders": list(ORDERS)},
-            "inputs": {"corpus": {"path": str(corpus), "sha256": sha256_file(corpus)},
+            "inputs": {"corpus": {"path": str(corpus), "sha256": corpus_sha},
                        "controls": ({"path": str(controls_path), "sha256": sha256_file(controls_path)}
                                     if items else None)},
-            "templates": {src.name: sha256_file(src) for src in copied},
+            "templates": {src.name: sha256_file(tmp / src.name) for src in copied},
             "counts": counts,
+            # the secret half of the opaque control ids: never give this file to workers
+            "controls": {"key": key, "ids": control_ids},
             "setup": _setup_note(platform, per_order),
         }
         write_json(tmp / "manifest.json", manifest)

@@ -9,9 +9,9 @@ writes them as TSV, ``report.md``/``report.html`` with ``plots/*.png`` and the r
 from __future__ import annotations
 
 __all__ = ["GROUPS", "RANGES", "TSV_NAMES", "agreement_summary", "compute", "direction_summary", "label_stats",
-           "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies",
+           "is_synthetic", "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies",
            "table5_pair_distribution", "table6_distribution", "table7_crosstab", "table8_relatedness_by_pair_type",
-           "table9_entailment_by_pair_type", "write_report"]
+           "table9_entailment_by_pair_type", "paper_figures", "write_report"]
 
 import html
 import json
@@ -22,6 +22,7 @@ import pandas as pd
 
 from pipeline.common.corpus_io import read_corpus
 from pipeline.common.files import atomic_dir, write_json, write_tsv
+from pipeline.common.resources import ANNOTATIONS_DIR
 from pipeline.common.vocabulary import LABELS, PAIR_GROUP_NAMES, PAIR_GROUPS, STAGES, pair_group
 from pipeline.corpus.rules import DEFAULT_RULES_DIR, _read_yaml
 from pipeline.report.io import write_release
@@ -30,8 +31,10 @@ from pipeline.review.stage import review_summary
 RANGES = ("[1-2)", "[2-3)", "[3-4)", "[4-5]")
 BIN_EDGES = [1.0, 2.0, 3.0, 4.0]
 RELATION_ORDER = ("similar", "contrasting", "lexical-overlap", "unrelated")
-# Tables 8 and 9 list the S1-Sk groups first, then the S1 pairs and the unrelated ones
-GROUPS = tuple(PAIR_GROUP_NAMES[g] for g in PAIR_GROUPS[1:-1] + PAIR_GROUPS[:1] + PAIR_GROUPS[-1:])
+# Tables 8 and 9 rows, in the paper's order
+GROUPS = tuple(PAIR_GROUP_NAMES[g] for g in PAIR_GROUPS)
+PAPER_FIGURES = ANNOTATIONS_DIR / "paper_figures.yaml"
+"""The SICK paper's Tables 6, 8 and 9 as numbers (Marelli et al. 2014, LREC), printed beside ours."""
 TSV_NAMES = {
     "table4": "table4_rule_frequencies.tsv", "table5": "table5_pair_distribution.tsv",
     "table6": "table6_distribution.tsv", "table7": "table7_crosstab.tsv", "label_stats": "label_stats.tsv",
@@ -213,11 +216,27 @@ def _grouped(df: pd.DataFrame) -> pd.DataFrame | None:
     return d[d["group"] != ""]
 
 
-def table8_relatedness_by_pair_type(df: pd.DataFrame) -> pd.DataFrame | None:
-    """Table 8: mean relatedness (SD) per pair type group; None without ``pair_type``."""
+def paper_figures() -> dict:
+    """The SICK paper's figures (``annotations/paper_figures.yaml``: Marelli et al. 2014, Tables 6, 8 and 9 and
+    section 4), with Tables 8 and 9 keyed by row name (:data:`GROUPS`); {} when the file is missing."""
+    import yaml
+
+    if not PAPER_FIGURES.is_file():
+        return {}
+    data = yaml.safe_load(PAPER_FIGURES.read_text(encoding="utf-8"))
+    for key in ("table8", "table9"):
+        data[key] = {PAIR_GROUP_NAMES[g]: v for g, v in data[key].items()}
+    return data
+
+
+def table8_relatedness_by_pair_type(df: pd.DataFrame, paper: bool = True) -> pd.DataFrame | None:
+    """Table 8: mean relatedness (SD) per pair type group, in the paper's rows and order; None without
+    ``pair_type``. With ``paper`` (and a corpus whose pair types follow SICK's scheme), ``paper_mean`` and
+    ``paper_sd`` give the paper's figure of each row (:func:`paper_figures`)."""
     d = _grouped(df)
     if d is None:
         return None
+    fig = paper_figures().get("table8", {}) if paper and len(d) else {}
     rows = []
     for g in GROUPS:
         v = d["relatedness_score"][(d["group"] == g)].dropna().to_numpy(float)
@@ -225,18 +244,26 @@ def table8_relatedness_by_pair_type(df: pd.DataFrame) -> pd.DataFrame | None:
             continue
         m = float(v.mean()) if len(v) else np.nan
         s = float(v.std(ddof=1)) if len(v) > 1 else np.nan
-        rows.append({"pair_type": g, "n": len(v), "mean": round(m, 2), "sd": round(s, 2),
-                     "mean_sd": "" if np.isnan(m) else f"{m:.2f} ({s:.2f})"})
-    return pd.DataFrame(rows, columns=["pair_type", "n", "mean", "sd", "mean_sd"])
+        row = {"pair_type": g, "n": len(v), "mean": round(m, 2), "sd": round(s, 2),
+               "mean_sd": "" if np.isnan(m) else f"{m:.2f} ({s:.2f})"}
+        if fig:
+            row.update(paper_mean=fig[g]["mean"], paper_sd=fig[g]["sd"])
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["pair_type", "n", "mean", "sd", "mean_sd"]
+                        + (["paper_mean", "paper_sd"] if fig else []))
 
 
-def table9_entailment_by_pair_type(df: pd.DataFrame) -> pd.DataFrame | None:
-    """Table 9: entailment label distribution (% of the group's labelled pairs) per pair type group."""
+def table9_entailment_by_pair_type(df: pd.DataFrame, paper: bool = True) -> pd.DataFrame | None:
+    """Table 9: entailment label distribution (% of the group's labelled pairs) per pair type group, in the
+    paper's rows and order. With ``paper`` (and a corpus whose pair types follow SICK's scheme), ``paper_LABEL``
+    gives the paper's share of each label in the row (:func:`paper_figures`)."""
     d = _grouped(df)
     if d is None:
         return None
     d = d[d["entailment_label"] != ""]
     labels = _labels_present(df)
+    fig = paper_figures().get("table9", {}) if paper and len(d) else {}
+    extra = [lb for lb in labels if lb in LABELS] if fig else []
     rows = []
     for g in GROUPS:
         lab = d["entailment_label"][d["group"] == g]
@@ -245,8 +272,10 @@ def table9_entailment_by_pair_type(df: pd.DataFrame) -> pd.DataFrame | None:
         row = {"pair_type": g, "n": len(lab)}
         for lb in labels:
             row[lb] = round(100 * float((lab == lb).mean()), 2)
+        for lb in extra:
+            row[f"paper_{lb}"] = fig[g][lb]
         rows.append(row)
-    return pd.DataFrame(rows, columns=["pair_type", "n", *labels])
+    return pd.DataFrame(rows, columns=["pair_type", "n", *labels, *(f"paper_{lb}" for lb in extra)])
 
 
 def agreement_summary(corpus_path: str | Path) -> dict | None:
@@ -263,7 +292,24 @@ def agreement_summary(corpus_path: str | Path) -> dict | None:
             "mean_majority_share": ent.get("mean_majority_share"), "alpha_nominal": ent.get("alpha_nominal"),
             "mutual_entailment": ent.get("mutual_entailment"), "one_way_entailment": ent.get("one_way_entailment"),
             "workers": a.get("workers"), "paper_mean_sd": rel.get("paper_mean_sd"),
-            "paper_majority_share": ent.get("paper_majority_share")}
+            "paper_majority_share": ent.get("paper_majority_share"), "synthetic": bool(a.get("synthetic"))}
+
+
+SYNTHETIC_BANNER = ("SYNTHETIC DATA: this gold was aggregated from simulated judgments (sick simulate-judgments), "
+                    "not from people. Its figures show what the pipeline does, not what a crowd said.")
+
+
+def is_synthetic(corpus_path: str | Path) -> bool:
+    """Whether the gold file comes from simulated judgments: ``"synthetic": true`` in the ``agreement.json`` or
+    the ``manifest.json`` that ``sick aggregate`` writes beside it."""
+    for name in ("agreement.json", "manifest.json"):
+        f = Path(corpus_path).with_name(name)
+        try:
+            if f.is_file() and json.loads(f.read_text(encoding="utf-8")).get("synthetic") is True:
+                return True
+        except (OSError, ValueError, AttributeError):
+            continue
+    return False
 
 
 def direction_summary(df: pd.DataFrame) -> dict | None:
@@ -365,9 +411,13 @@ def _md_table(df: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def _sections(res: dict, sources: list[str], agreement: dict | None) -> list[tuple[str, object]]:
-    """Report content as (heading, DataFrame | text) in order; shared by the Markdown and HTML writers."""
+def _sections(res: dict, sources: list[str], agreement: dict | None,
+              synthetic: bool = False) -> list[tuple[str, object]]:
+    """Report content as (heading, DataFrame | text) in order; shared by the Markdown and HTML writers. A
+    synthetic corpus starts with the banner (heading ``"SYNTHETIC"``)."""
     s: list[tuple[str, object]] = []
+    if synthetic:
+        s.append(("SYNTHETIC", SYNTHETIC_BANNER))
     s.append(("", f"Corpus: {', '.join(sources)} — {res['n_pairs']} pairs, {res['n_rated']} with relatedness "
                   f"and entailment label. Tables follow Marelli et al. 2014 (LREC), section 4."))
     s.append(("Table 4: rule frequencies per family", res["table4"] if res["table4"] is not None else
@@ -406,6 +456,9 @@ def _sections(res: dict, sources: list[str], agreement: dict | None) -> list[tup
 def render_md(sections, plots) -> str:
     out = ["# Corpus report", ""]
     for head, body in sections:
+        if head == "SYNTHETIC":
+            out += [f"> **⚠ {body}**", ""]
+            continue
         if head:
             out += [f"## {head}", ""]
         out += [_md_table(body) if isinstance(body, pd.DataFrame) else str(body), ""]
@@ -422,6 +475,10 @@ def render_html(sections, plots) -> str:
            "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}img{max-width:100%}</style>",
            "</head><body>", "<h1>Corpus report</h1>"]
     for head, body in sections:
+        if head == "SYNTHETIC":
+            out.append("<p class='synthetic' style='background:#fdd;border:2px solid #c00;padding:.5em;"
+                       f"font-weight:bold'>⚠ {html.escape(str(body))}</p>")
+            continue
         if head:
             out.append(f"<h2>{html.escape(head)}</h2>")
         if isinstance(body, pd.DataFrame):
@@ -450,17 +507,19 @@ def write_report(paths, out_dir: str | Path, families: dict[str, str] | None = N
     res = compute(df, families)
     agreement = agreement_summary(paths[0]) if len(paths) == 1 else None
     res["agreement"] = agreement
+    res["synthetic"] = any(is_synthetic(p) for p in paths)
     with atomic_dir(out_dir) as tmp:
         for key, name in TSV_NAMES.items():
             if res[key] is not None:
                 write_tsv(tmp / name, res[key])
-        write_json(tmp / "statistics.json", {"n_pairs": res["n_pairs"], "n_rated": res["n_rated"],
+        write_json(tmp / "statistics.json", {"synthetic": res["synthetic"], "n_pairs": res["n_pairs"],
+                                             "n_rated": res["n_rated"],
                                              "chi2": res["chi2"], "agreement": agreement,
                                              "directions": res["directions"],
                                              "skipped": [TSV_NAMES[k] for k in ("table4", "table5", "table8",
                                                                                  "table9") if res[k] is None]})
         plots = make_plots(df, res, tmp / "plots")
-        sections = _sections(res, [str(p) for p in paths], agreement)
+        sections = _sections(res, [str(p) for p in paths], agreement, res["synthetic"])
         review = review_summary(paths[0]) if len(paths) == 1 else None
         if review is not None:
             write_tsv(tmp / "review_stats.tsv", review)

@@ -436,3 +436,82 @@ def test_header_only_file_gives_empty_typed_tables(tmp_path):
     assert judgments.empty and list(judgments.columns) == JUDGMENT_COLUMNS
     assert judgments["relatedness"].dtype == np.int64 and judgments["is_control"].dtype == bool
     assert rejected.empty and list(rejected.columns) == REJECTED_COLUMNS
+
+
+# ------------------------------------------------------------------ Label Studio's real exports (issue 14)
+
+LS_EXPORTS = ("export_JSON.json", "export_JSON_MIN.json", "export_CSV.csv", "export_TSV.tsv")
+
+
+@pytest.mark.parametrize("name", LS_EXPORTS)
+def test_every_label_studio_export_gives_the_same_gold(shared_data, tmp_path, name):
+    """Real exports of one round (../shared/data/labelstudio_exports, README there): full JSON, JSON_MIN, CSV and
+    TSV all read to the same 90 judgments and aggregate to the same gold, with the README's figures."""
+    from pipeline.cli import main
+
+    d = shared_data / "labelstudio_exports"
+    gold = {}
+    for fname, args in ((name, []), ("export_JSON.json", [])):
+        out = tmp_path / f"g-{fname}"
+        if not out.exists():
+            assert main(["aggregate", "--judgments", str(d / fname), "--corpus", str(d / "corpus.tsv"), "--quiet",
+                         "--skip-bad-rows", "--out", str(out), *args]) == 0
+        gold[fname] = (out / "gold.tsv").read_bytes()
+        rejected = pd.read_csv(out / "rejected.tsv", sep="\t", dtype=str, keep_default_na=False)
+        # only the full JSON carries the cancelled annotation; nothing else is rejected
+        assert rejected["reason"].tolist() == (["annotation cancelled"] if fname == "export_JSON.json" else [])
+    assert gold[name] == gold["export_JSON.json"]
+    g = pd.read_csv(tmp_path / f"g-{name}" / "gold.tsv", sep="\t", dtype=str, keep_default_na=False)
+    g = g.set_index("pair_ID")
+    assert (g["n_ratings"] != "0").sum() == 12  # pairs 1-12 were annotated
+    workers = pd.read_csv(tmp_path / f"g-{name}" / "workers.tsv", sep="\t", dtype=str).set_index("worker_id")
+    assert workers.loc["4", "excluded"] == "true" and workers.loc["4", "controls_correct"] == "0"  # 0/6 controls
+    assert (workers.drop(index="4")["excluded"] == "false").all()
+    # the README's figures are over all 6 judgments of a pair: keep everyone to compare
+    out = tmp_path / "all"
+    assert main(["aggregate", "--judgments", str(d / name), "--corpus", str(d / "corpus.tsv"), "--quiet",
+                 "--skip-bad-rows", "--min-control-accuracy", "0", "--out", str(out)]) == 0
+    a = pd.read_csv(out / "gold.tsv", sep="\t", dtype=str, keep_default_na=False).set_index("pair_ID")
+    assert (a.loc["1", "relatedness_score"], a.loc["1", "relatedness_sd"]) == ("2.667", "1.633")
+    assert (a.loc["1", "entailment_AB"], a.loc["1", "entailment_BA"], a.loc["1", "entailment_label"]) == (
+        "A_entails_B", "B_neutral_A", "ENTAILMENT")
+    assert (a.loc["7", "relatedness_score"], a.loc["7", "relatedness_sd"], a.loc["7", "entailment_label"]) == (
+        "3", "1.414", "CONTRADICTION")
+    assert a.loc["11", "entailment_label"] == "NEUTRAL" and a.loc["11", "entailment_BA"] == "B_contradicts_A"
+    assert (a.loc["12", "entailment_AB"], a.loc["12", "entailment_BA"], a.loc["12", "entailment_label"]) == (
+        "A_contradicts_B", "B_entails_A", "NEUTRAL")
+    assert (a["n_ratings"] != "0").sum() == 12 and set(a.loc[a["n_ratings"] != "0", "n_ratings"]) == {"6"}
+
+
+def test_label_studio_tsv_named_csv_is_read(shared_data, tmp_path):
+    """The server names its TSV download .csv: the delimiter is told from the header line."""
+    d = shared_data / "labelstudio_exports"
+    renamed = tmp_path / "export.csv"
+    renamed.write_bytes((d / "export_TSV.tsv").read_bytes())
+    a, _ = read_judgments(renamed)
+    b, _ = read_judgments(d / "export_CSV.csv")
+    pd.testing.assert_frame_equal(a, b)
+    assert len(a) == 90 and set(a["worker_id"]) == {"2", "3", "4"}
+
+
+def test_label_studio_config_in_the_exports_is_ours(shared_data):
+    """The exports were made with the labeling config `sick tasks export` writes."""
+    from pipeline.crowd.tasks import LABELSTUDIO_CONFIG
+
+    d = shared_data / "labelstudio_exports"
+    assert (d / "labelstudio_config.xml").read_text() == LABELSTUDIO_CONFIG.read_text()
+
+
+def test_aggregate_stops_when_every_row_is_rejected(shared_data, tmp_path):
+    """--skip-bad-rows must not turn a file read the wrong way into an empty gold with exit 0."""
+    from pipeline.cli import main
+
+    d = shared_data / "labelstudio_exports"
+    records = json.loads((d / "export_JSON_MIN.json").read_text(encoding="utf-8"))
+    for r in records:
+        r["pair_ID"] = "x" + r["pair_ID"]
+    bad = tmp_path / "min.json"
+    bad.write_text(json.dumps(records), encoding="utf-8")
+    assert main(["aggregate", "--judgments", str(bad), "--corpus", str(d / "corpus.tsv"), "--skip-bad-rows",
+                 "--quiet", "--out", str(tmp_path / "g")]) == 2
+    assert not (tmp_path / "g").exists()

@@ -298,3 +298,66 @@ def test_usts_through_the_command_with_population_sd(shared_data, tmp_path):
     assert (abs(t["sd"] - published["std"].reindex(t.index)) <= 0.005 + 1e-6).all()
     s = json.loads(stats.read_text())
     assert s["counts"]["items"] == 2000 and s["counts"]["judgments"] == 38_000 and 0 < s["alpha"] < 1
+
+
+# ---------------------------------------------------------------- crowd-kit's conventions (issue 14)
+
+
+def _crowdkit_long(n_items: int = 300, seed: int = 4) -> pd.DataFrame:
+    """A long table in crowd-kit's column names, with many ties (4 votes over 3 labels per item)."""
+    import random
+
+    rng = random.Random(seed)
+    rows = []
+    for i in range(n_items):
+        for w in rng.sample(range(12), 4):
+            rows.append({"task": f"t{i:03d}", "worker": f"w{w:02d}", "label": rng.choice(["cat", "dog", "emu"])})
+    return pd.DataFrame(rows)
+
+
+def test_defaults_are_crowdkits_columns_and_ties_first_is_crowdkits_majority_vote(tmp_path):
+    from crowdkit.aggregation import MajorityVote
+
+    df = _crowdkit_long()
+    src = tmp_path / "long.tsv"
+    df.to_csv(src, sep="\t", index=False)
+    out = tmp_path / "mv.tsv"
+    assert run(["--input", str(src), "--ties", "first", "--out", str(out)]) == 0  # no --item/--worker/--label
+    ours = read(out).set_index("item")["label"]
+    theirs = MajorityVote().fit_predict(df)
+    assert ours.to_dict() == theirs.to_dict()
+    assert len(theirs) == 300
+    # the tie-break is what decides: many items are tied, and another tie rule gives other labels
+    stats = tmp_path / "s.json"
+    assert run(["--input", str(src), "--out", str(tmp_path / "none.tsv"), "--stats-json", str(stats)]) == 0
+    assert json.loads(stats.read_text())["counts"]["ties"] > 60
+    assert read(tmp_path / "none.tsv").set_index("item")["label"].to_dict() != theirs.to_dict()
+
+
+def test_dawid_skene_posteriors_and_worker_skills(tmp_path):
+    from crowdkit.aggregation import DawidSkene
+
+    df = _crowdkit_long(200, seed=9)
+    # two careful workers who always say the item's "truth", so the model has something to find
+    truth = {t: ["cat", "dog", "emu"][int(t[1:]) % 3] for t in df["task"].unique()}
+    df = pd.concat([df, pd.DataFrame([{"task": t, "worker": w, "label": lab} for t, lab in truth.items()
+                                      for w in ("good1", "good2")])], ignore_index=True)
+    src = tmp_path / "long.csv"
+    df.to_csv(src, index=False)
+    out, post, skills = tmp_path / "ds.tsv", tmp_path / "post.tsv", tmp_path / "skills.tsv"
+    assert run(["--input", str(src), "--method", "dawid-skene", "--posteriors", str(post),
+                "--worker-skills", str(skills), "--out", str(out)]) == 0
+    model = DawidSkene(n_iter=100).fit(df)
+    p = pd.read_csv(post, sep="\t", dtype={"item": str}).set_index("item")
+    assert list(p.columns) == ["cat", "dog", "emu"] and len(p) == 200
+    assert (p.sum(axis=1) - 1).abs().max() < 1e-5
+    expected = model.probas_.reindex(index=p.index, columns=p.columns)
+    assert abs(p.to_numpy() - expected.to_numpy()).max() < 1e-5
+    labels_out = read(out).set_index("item")["label"]
+    assert (labels_out == p.idxmax(axis=1)).all()
+    s = pd.read_csv(skills, sep="\t", dtype={"worker": str}).set_index("worker")
+    assert list(s.columns) == ["skill", "agreement", "n"] and s.loc["good1", "n"] == 200
+    assert s.loc["good1", "skill"] > 0.95 and s.loc["good1", "skill"] > s.drop(index=["good1", "good2"])["skill"].max()
+    # without Dawid-Skene there is no model of the workers: a one-line error, nothing written
+    assert run(["--input", str(src), "--posteriors", str(tmp_path / "x.tsv"), "--out", str(tmp_path / "y.tsv")]) == 2
+    assert not (tmp_path / "x.tsv").exists() and not (tmp_path / "y.tsv").exists()

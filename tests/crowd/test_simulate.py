@@ -55,7 +55,8 @@ def test_schema_and_synthetic_label(sim, corpus):
     assert set(j["order"]) == set(ORDERS) and set(j["answer"]) <= set(ANSWERS)
     assert j["relatedness"].dtype == np.int64 and j["relatedness"].between(1, 5).all()
     assert j["is_control"].dtype == bool
-    assert sim.manifest["synthetic"] is True and "STAND-IN" in sim.manifest["model_source"]
+    assert sim.manifest["synthetic"] is True and "Table 8" in sim.manifest["model_source"]
+    assert sim.manifest["model_stand_in"] is False
     assert sim.manifest["counts"]["pairs"] == len(corpus)
 
 
@@ -94,12 +95,19 @@ def test_true_relatedness_and_relations_follow_the_model(synthetic_corpus):
     corpus = synthetic_corpus(400)
     s = simulate(corpus, workers=60, per_order=1, seed=3, spammer_share=0)
     t = s.truth
+    from scipy.stats import norm
+
     for g, m in default_model().groups.items():
         sub = t[t["group"] == g]
-        assert abs(sub["true_relatedness"].mean() - m["mean"]) < 0.12, g  # clipping at 1 and 5 shifts a little
+        # the mean of Normal(mean, sd) clipped to [1, 5]
+        lo, hi = (1 - m["mean"]) / m["sd"], (5 - m["mean"]) / m["sd"]
+        clipped = (1 * norm.cdf(lo) + 5 * norm.sf(hi) + m["mean"] * (norm.cdf(hi) - norm.cdf(lo))
+                   + m["sd"] * (norm.pdf(lo) - norm.pdf(hi)))
+        assert abs(sub["true_relatedness"].mean() - clipped) < 0.1, g
         shares = sub["relation"].value_counts(normalize=True)
         for rel, p in zip(RELATIONS, m["relation"]):
-            assert abs(shares.get(rel, 0.0) - p) < 0.07, (g, rel)
+            # four standard errors of a share of 400 draws
+            assert abs(shares.get(rel, 0.0) - p) < 4 * (p * (1 - p) / len(sub)) ** 0.5 + 0.005, (g, rel)
     # the AB / BA answers follow the relation: entailment can be one-way
     fwd = t[t["relation"] == "forward"]
     assert (fwd["answer_AB"] == "TRUE").all() and (fwd["answer_BA"] == "UNKNOWN").all()
@@ -123,28 +131,29 @@ def _model_text(old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def test_default_model_file_is_complete_and_labelled_stand_in():
+def test_default_model_file_is_complete_and_cites_the_paper():
     import yaml
 
     raw = yaml.safe_load(DEFAULT_MODEL_FILE.read_text(encoding="utf-8"))
     m = default_model()
-    assert m.stand_in is True and "STAND-IN" in m.source and m.path == str(DEFAULT_MODEL_FILE)
+    assert m.stand_in is False and "Table 8" in m.source and "Table 9" in m.source
+    assert m.path == str(DEFAULT_MODEL_FILE)
     assert list(m.groups) == list(GROUPS) and set(raw["groups"]) == set(GROUPS)
     for g, params in raw["groups"].items():  # the loader keeps the file's numbers, in RELATIONS order
         assert m.groups[g]["mean"] == params["mean"] and m.groups[g]["sd"] == params["sd"]
         assert m.groups[g]["relation"] == tuple(params["relation"][r] for r in RELATIONS)
-        assert params["why"], g
+        assert "Table 8 row" in params["why"] and "Table 9" in params["why"], g
 
 
 @pytest.mark.parametrize("change,field,problem", [
-    (("    mean: 4.6\n", "    mean: 5.6\n"), "groups.S1S2-same.mean", "less than or equal to 5"),
-    (("    sd: 0.35\n", "    sd: -0.35\n"), "groups.S1S2-same.sd", "greater than or equal to 0"),
-    (("contradict: 0.72, neutral: 0.24}", "contradict: 0.72, neutral: 0.34}"), "groups.S1S3-same.relation",
+    (("    mean: 5.00\n", "    mean: 5.60\n"), "groups.S1S2-same.mean", "less than or equal to 5"),
+    (("    sd: 0.52\n", "    sd: -0.52\n"), "groups.S1S2-same.sd", "greater than or equal to 0"),
+    (("contradict: 0.628, neutral: 0.336}", "contradict: 0.628, neutral: 0.436}"), "groups.S1S3-same.relation",
      "sum to 1"),
-    (("{mutual: 0.68, forward: 0.20,", "{mutal: 0.68, forward: 0.20,"), "groups.S1S2-same.relation",
+    (("{mutual: 0.767, forward: 0.226,", "{mutal: 0.767, forward: 0.226,"), "groups.S1S2-same.relation",
      "missing mutual; unknown mutal"),
-    (("    sd: 0.35\n", "    sd: 0.35\n    skew: 1\n"), "groups.S1S2-same.skew", "Extra inputs"),
-    (("stand_in: true\n", ""), "stand_in", "Field required"),
+    (("    sd: 0.52\n", "    sd: 0.52\n    skew: 1\n"), "groups.S1S2-same.skew", "Extra inputs"),
+    (("stand_in: false\n", ""), "stand_in", "Field required"),
     (("  S1S4-cross:\n", "  S1S5-cross:\n"), "groups", "missing group(s) S1S4-cross; unknown group(s) S1S5-cross"),
 ])
 def test_bad_model_file_names_file_line_and_field(tmp_path, change, field, problem):
@@ -177,7 +186,6 @@ def test_model_option_drives_the_simulation(corpus, tmp_path):
                   text)
     text = re.sub(r"(?m)^    mean: .*$", "    mean: 2.0", text)
     text = re.sub(r"(?m)^    sd: .*$", "    sd: 0", text)
-    text = text.replace("stand_in: true", "stand_in: false")
     text = re.sub(r"(?s)source: >-.*?\nstand_in", "source: a test model\nstand_in", text)
     mpath = tmp_path / "all_contradict.yaml"
     mpath.write_text(text, encoding="utf-8")
@@ -199,7 +207,7 @@ def test_model_option_drives_the_simulation(corpus, tmp_path):
     assert main(["simulate-judgments", "--corpus", str(cpath), "--workers", "40", "--spammer-share", "0",
                  "--seed", "3", "--out", str(default)]) == 0
     d = json.loads(manifest_path(default).read_text(encoding="utf-8"))
-    assert d["model_stand_in"] is True and "STAND-IN" in d["model_source"]
+    assert d["model_stand_in"] is False and "Table 9" in d["model_source"]
     assert (pd.read_csv(default)["answer"] == "FALSE").mean() < 0.35
     # a bad model file: one line, exit 2, nothing written
     (tmp_path / "bad.yaml").write_text(text.replace("stand_in: false", "stand_in: maybe"), encoding="utf-8")

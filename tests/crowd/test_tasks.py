@@ -33,6 +33,7 @@ from pipeline.crowd.tasks import (
     build_task_rows,
     control_rows_needed,
     export_tasks,
+    mturk_template,
     read_corpus_pairs,
 )
 
@@ -64,16 +65,29 @@ def corpus(tmp_path) -> Path:
     return make_corpus(tmp_path / "corpus.tsv", 60)
 
 
-def task_table(out: Path, platform: str) -> pd.DataFrame:
-    """All task rows of an export, in file order, as strings (is_control as true/false)."""
+def task_table(out: Path, platform: str, raw: bool = False) -> pd.DataFrame:
+    """All task rows of an export, in file order, as strings (is_control as true/false). The MTurk and Label
+    Studio files hide the controls behind opaque ids; unless ``raw``, they are mapped back here through the
+    manifest's ``controls.ids`` (to CTRL-001, CTRL-001#2…) and ``is_control`` is added, in TASK_COLUMNS order."""
     if platform == "labelstudio":
         files = sorted(out.glob("tasks*.json"))
         rows = [t["data"] for f in files for t in json.loads(f.read_text())]
         df = pd.DataFrame(rows).astype(str)
-        df["is_control"] = df["is_control"].str.lower()
+    else:
+        files = sorted(out.glob("batch*.csv" if platform == "mturk" else "tasks*.csv"))
+        df = pd.concat([read(f) for f in files], ignore_index=True)
+        if platform == "mturk" and "pair_ID_1" in df.columns:  # HITs of N rows: back to one row per task
+            n = sum(c.startswith("pair_ID_") for c in df.columns)
+            cols = ["pair_ID", "order", "first_sentence", "second_sentence"]
+            df = pd.DataFrame([{c: hit[f"{c}_{k}"] for c in cols} for hit in df.to_dict("records")
+                               for k in range(1, n + 1) if hit[f"pair_ID_{k}"]], columns=cols)
+    if raw:
         return df
-    files = sorted(out.glob("batch*.csv" if platform == "mturk" else "tasks*.csv"))
-    return pd.concat([read(f) for f in files], ignore_index=True)
+    ids = json.loads((out / "manifest.json").read_text())["controls"]["ids"]
+    if platform != "csv":
+        df.insert(4, "is_control", df["pair_ID"].isin(ids).map({True: "true", False: "false"}))
+    df["pair_ID"] = df["pair_ID"].map(lambda p: ids.get(p, p))
+    return df
 
 
 # ------------------------------------------------------------------------------------------ task rows
@@ -144,13 +158,39 @@ def test_controls_reused_with_numbered_ids_when_the_corpus_needs_more(tmp_path):
 
 def test_controls_spread_through_every_batch(tmp_path):
     corpus = make_corpus(tmp_path / "c.tsv", 450)  # 900 + 100 rows
-    export_tasks(corpus, "mturk", tmp_path / "out", batch_size=100, control_rate=0.1)
+    export_tasks(corpus, "mturk", tmp_path / "out", batch_size=100, control_rate=0.1, pairs_per_hit=1)
     files = sorted((tmp_path / "out").glob("batch_*.csv"))
     assert [f.name for f in files] == [f"batch_{i:03d}.csv" for i in range(1, 11)]
+    ids = json.loads((tmp_path / "out" / "manifest.json").read_text())["controls"]["ids"]
     for f in files:
         batch = read(f)
         assert len(batch) == 100
-        assert 8 <= (batch["is_control"] == "true").sum() <= 12
+        assert 8 <= batch["pair_ID"].isin(ids).sum() <= 12
+
+
+@pytest.mark.parametrize("platform", ["mturk", "labelstudio"])
+def test_workers_cannot_spot_a_control(tmp_path, platform):
+    """What workers can read (the batch CSV / task data) names controls by ids like the corpus's and has no
+    is_control; the manifest keeps the key and the map, and the same inputs give the same ids."""
+    corpus = make_corpus(tmp_path / "c.tsv", 300)  # needs more control rows than items: reused items too
+    export_tasks(corpus, platform, tmp_path / "out")
+    raw = task_table(tmp_path / "out", platform, raw=True)
+    assert "is_control" not in raw.columns
+    worker_files = [f for f in (tmp_path / "out").iterdir() if f.name != "manifest.json"]
+    for f in worker_files:
+        assert "CTRL" not in f.read_text(encoding="utf-8"), f.name
+    assert raw["pair_ID"].str.fullmatch(r"\d+").all()  # every id a number, as the corpus's
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    ids = manifest["controls"]["ids"]
+    assert len(manifest["controls"]["key"]) == 32
+    assert set(raw["pair_ID"]) - {str(i) for i in range(1, 301)} == set(ids)
+    assert {control_base_id(v) for v in ids.values()} == CONTROL_IDS
+    assert any("#" in v for v in ids.values())
+    # the opaque number does not follow the control's id or its use: ids are not handed out in CTRL order
+    by_number = [ids[k] for k in sorted(ids, key=int)]
+    assert by_number != sorted(by_number)
+    export_tasks(corpus, platform, tmp_path / "again")
+    assert json.loads((tmp_path / "again" / "manifest.json").read_text())["controls"] == manifest["controls"]
 
 
 def test_batches_partition_the_rows(corpus, tmp_path):
@@ -202,11 +242,13 @@ def test_manifest_records_inputs_and_counts(corpus, tmp_path):
     assert manifest["inputs"]["corpus"]["sha256"] == hashlib.sha256(corpus.read_bytes()).hexdigest()
     assert manifest["inputs"]["controls"]["sha256"] == hashlib.sha256(DEFAULT_CONTROLS.read_bytes()).hexdigest()
     assert manifest["seed"] == 9 and manifest["platform"] == "mturk"
-    assert manifest["options"] == {"per_order": 5, "control_rate": 0.1, "batch_size": 40, "orders": ["AB", "BA"]}
+    assert manifest["options"] == {"per_order": 5, "control_rate": 0.1, "batch_size": 40, "pairs_per_hit": 10,
+                                   "orders": ["AB", "BA"]}
     assert manifest["counts"] == counts
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(counts["files"] + [".sick-output"])
     assert {"mturk_question.html", "instructions.md"} <= set(counts["files"])
-    assert (tmp_path / "out" / "mturk_question.html").read_bytes() == MTURK_TEMPLATE.read_bytes()
+    assert (tmp_path / "out" / "mturk_question.html").read_text() == mturk_template(10)
+    assert counts["rows"] % 10 == 0 and counts["hits"] == counts["rows"] // 10
 
 
 @pytest.mark.parametrize("platform, files", [("mturk", {"batch.csv", "mturk_question.html"}),
@@ -232,22 +274,26 @@ class _Inputs(HTMLParser):
         self.text.append(data)
 
 
-def test_mturk_template_matches_batch_columns_and_the_readers_fields(corpus, tmp_path):
-    export_tasks(corpus, "mturk", tmp_path / "out")
+@pytest.mark.parametrize("per_hit", [1, 10])
+def test_mturk_template_matches_batch_columns_and_the_readers_fields(corpus, tmp_path, per_hit):
+    export_tasks(corpus, "mturk", tmp_path / "out", pairs_per_hit=per_hit)
     html = (tmp_path / "out" / "mturk_question.html").read_text()
     variables = set(re.findall(r"\$\{([^}]*)\}", html))
     columns = set(read(tmp_path / "out" / "batch.csv").columns)
-    assert variables <= columns and {"first_sentence", "second_sentence", "pair_ID", "order"} <= variables
+    suffixes = [""] if per_hit == 1 else [f"_{k}" for k in range(1, per_hit + 1)]
+    names = {"first_sentence", "second_sentence", "pair_ID", "order"}
+    assert variables == columns == {n + x for n in names for x in suffixes}
     parser = _Inputs()
     parser.feed(html)
     radios = {}
     for attrs in parser.inputs:
         if attrs.get("type") == "radio":
             radios.setdefault(attrs["name"], []).append(attrs["value"])
-    # the names become Answer.relatedness / Answer.answer, which read_judgments(fmt="mturk") reads
-    assert radios == {"relatedness": ["1", "2", "3", "4", "5"], "answer": list(ANSWERS)}
+    # the names become Answer.relatedness(_k) / Answer.answer(_k), which read_judgments(fmt="mturk") reads
+    assert radios == {f"{n}{x}": v for x in suffixes
+                      for n, v in (("relatedness", ["1", "2", "3", "4", "5"]), ("answer", list(ANSWERS)))}
     hidden = {a["name"]: a["value"] for a in parser.inputs if a.get("type") == "hidden"}
-    assert hidden == {"pair_ID": "${pair_ID}", "order": "${order}"}
+    assert hidden == {f"{n}{x}": "${" + n + x + "}" for x in suffixes for n in ("pair_ID", "order")}
     text = " ".join(" ".join(parser.text).split())
     assert "How similar are the two sentences?" in text and "If sentence 1 is true, is sentence 2 true?" in text
     assert "<crowd-form" in html and "${is_control}" not in html  # workers never see which items are controls
@@ -328,8 +374,10 @@ def test_round_trip_mturk(corpus, tmp_path):
 def test_round_trip_labelstudio(corpus, tmp_path):
     export_tasks(corpus, "labelstudio", tmp_path / "out", per_order=3)
     tasks = json.loads((tmp_path / "out" / "tasks.json").read_text())
-    table = pd.DataFrame([t["data"] for t in tasks]).astype(str)
-    table["is_control"] = table["is_control"].str.lower()
+    ids = json.loads((tmp_path / "out" / "manifest.json").read_text())["controls"]["ids"]
+    for t in tasks:  # the requester's side: opaque ids mapped back to the control ids
+        t["data"]["pair_ID"] = ids.get(t["data"]["pair_ID"], t["data"]["pair_ID"])
+    table = task_table(tmp_path / "out", "labelstudio")
     filled = fill(table, 3, seed=3)
     # Label Studio's JSON export: the imported tasks with ids and one annotation per worker
     index = {(t["data"]["pair_ID"], t["data"]["order"]): i for i, t in enumerate(tasks)}
@@ -511,7 +559,8 @@ def test_cli_export(corpus, tmp_path, capsys):
                 "--out", str(tmp_path / "out")])
     assert args.func(args) == 0
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
-    assert manifest["options"] == {"per_order": 4, "control_rate": 0.2, "batch_size": 30, "orders": ["AB", "BA"]}
+    assert manifest["options"] == {"per_order": 4, "control_rate": 0.2, "batch_size": 30, "pairs_per_hit": 10,
+                                   "orders": ["AB", "BA"]}
     assert manifest["seed"] == 3 and (tmp_path / "out" / "batch_001.csv").exists()
     assert "task rows" in capsys.readouterr().err
 
@@ -519,6 +568,7 @@ def test_cli_export(corpus, tmp_path, capsys):
 def test_cli_defaults_and_refusals(corpus, tmp_path):
     args = cli(["tasks", "export", "--corpus", str(corpus), "--platform", "csv", "--out", str(tmp_path / "o")])
     assert (args.per_order, args.controls, args.control_rate, args.batch_size, args.seed) == (5, None, 0.1, None, 1)
+    assert args.pairs_per_hit == 10
     for bad in (["--platform", "xls"], ["--per-order", "0"], ["--control-rate", "1"], ["--batch-size", "0"]):
         argv = ["tasks", "export", "--corpus", str(corpus), "--platform", "csv", "--out", "o", *bad]
         with pytest.raises(SystemExit):
@@ -554,3 +604,104 @@ def test_pair_id_that_looks_like_a_repeated_control_is_refused(tmp_path):
         export_tasks(path, "csv", tmp_path / "out")
     assert (err.value.line, err.value.field) == (2, "pair_ID")
     assert not (tmp_path / "out").exists()
+
+
+def test_aggregate_maps_opaque_control_ids_through_the_export_manifest(tmp_path, capsys):
+    """Export for MTurk, answer every HIT (one careless worker gets every control wrong), aggregate the results
+    CSV: the manifest beside it (or --tasks-manifest) maps the opaque ids back, so quality control works."""
+    from pipeline.cli import main
+
+    corpus = make_corpus(tmp_path / "c.tsv", 40)
+    out = tmp_path / "export"
+    export_tasks(corpus, "mturk", out, per_order=3)
+    manifest = json.loads((out / "manifest.json").read_text())
+    ids = manifest["controls"]["ids"]
+    known = {c.id: c for c in CONTROLS}
+    tasks = task_table(out, "mturk", raw=True)
+    results = []
+    for t in tasks.itertuples():
+        control = known.get(control_base_id(ids[t.pair_ID])) if t.pair_ID in ids else None
+        for w in ("good1", "good2", "careless"):
+            if control is not None:
+                right = getattr(control, f"answer_{t.order}")
+                answer = right if w != "careless" else next(a for a in ANSWERS if a != right)
+            else:
+                answer = "TRUE"
+            results.append({"WorkerId": w, "AssignmentStatus": "Approved", "Input.pair_ID": t.pair_ID,
+                            "Input.order": t.order, "Input.first_sentence": t.first_sentence,
+                            "Input.second_sentence": t.second_sentence, "Answer.relatedness": "4",
+                            "Answer.answer": answer})
+    beside = out / "Batch_results.csv"
+    pd.DataFrame(results).to_csv(beside, index=False)
+    assert main(["aggregate", "--judgments", str(beside), "--corpus", str(corpus), "--quiet",
+                 "--out", str(tmp_path / "g")]) == 0
+    workers = pd.read_csv(tmp_path / "g" / "workers.tsv", sep="\t", dtype=str).set_index("worker_id")
+    assert workers.loc["careless", "excluded"] == "true" and workers.loc["careless", "controls_correct"] == "0"
+    assert workers.loc["good1", "excluded"] == "false"
+    assert int(workers.loc["good1", "controls_seen"]) == len(tasks) - 80
+    gold_manifest = json.loads((tmp_path / "g" / "manifest.json").read_text())
+    assert gold_manifest["inputs"]["tasks_manifest"] == str(out / "manifest.json")
+    # elsewhere, named with --tasks-manifest; without it the opaque ids are unknown pairs: exit 2
+    elsewhere = tmp_path / "results.csv"
+    elsewhere.write_bytes(beside.read_bytes())
+    assert main(["aggregate", "--judgments", str(elsewhere), "--corpus", str(corpus), "--quiet",
+                 "--tasks-manifest", str(out / "manifest.json"), "--out", str(tmp_path / "g2")]) == 0
+    assert (tmp_path / "g2" / "gold.tsv").read_bytes() == (tmp_path / "g" / "gold.tsv").read_bytes()
+    capsys.readouterr()
+    assert main(["aggregate", "--judgments", str(elsewhere), "--corpus", str(corpus), "--quiet",
+                 "--out", str(tmp_path / "g3")]) == 2
+    assert not (tmp_path / "g3").exists()
+
+
+def test_labelstudio_config_passes_label_studio_sdks_checker(corpus, tmp_path, shared_data):
+    """label-studio-sdk's LabelInterface (the server's own parser) reads our config: the two object tags take
+    the task fields we export, the controls are a 5-point rating and the three answers, every annotation of the
+    real export (../shared/data/labelstudio_exports) validates, and answers outside the config do not.
+    label-studio-sdk is not a dependency (it pulls ~70 packages); the test runs where it is installed."""
+    sdk = pytest.importorskip("label_studio_sdk.label_interface")
+    li = sdk.LabelInterface(LABELSTUDIO_CONFIG.read_text(encoding="utf-8"))
+    export_tasks(corpus, "labelstudio", tmp_path / "out")
+    data = json.loads((tmp_path / "out" / "tasks.json").read_text())[0]["data"]
+    assert {o.value[1:] for o in li.objects} == {"first_sentence", "second_sentence"} <= set(data)
+    assert li.get_control("relatedness").attr["maxRating"] == "5"
+    assert li.get_control("answer").labels == list(ANSWERS)
+    tasks = json.loads((shared_data / "labelstudio_exports" / "export_JSON.json").read_text())
+    annotations = [a for t in tasks for a in t["annotations"]]
+    assert len(annotations) == 91 and all(li.validate_annotation(a) for a in annotations)
+    bad_choice = {"from_name": "answer", "to_name": "second_sentence", "type": "choices",
+                  "value": {"choices": ["MAYBE"]}}
+    assert not li.validate_annotation({"result": [bad_choice]})
+
+
+def test_mturk_hits_of_ten_round_trip(tmp_path):
+    """--pairs-per-hit 10 (the default): every HIT is full (the last filled with controls), and MTurk's results
+    of such HITs (Input.pair_ID_k, Answer.relatedness_k, Answer.answer_k) read back one judgment per slot."""
+    corpus = make_corpus(tmp_path / "c.tsv", 33)  # 66 rows + 7 controls = 73: the last HIT needs 7 more
+    counts = export_tasks(corpus, "mturk", tmp_path / "out", per_order=2)
+    batch = read(tmp_path / "out" / "batch.csv")
+    assert len(batch) == counts["hits"] == 8 and counts["rows"] == 80 and counts["control_rows"] == 14
+    assert (batch != "").all().all()  # no empty slot
+    rng = random.Random(5)
+    results, expected = [], []
+    for h, hit in enumerate(batch.to_dict("records")):
+        for w in ("W1", "W2"):
+            row = {"HITId": f"H{h}", "WorkerId": w, "AssignmentStatus": "Approved",
+                   **{f"Input.{c}": v for c, v in hit.items()}}
+            for k in range(1, 11):
+                r, a = rng.randint(1, 5), rng.choice(ANSWERS)
+                row |= {f"Answer.relatedness_{k}": str(r), f"Answer.answer_{k}": a}
+                expected.append((hit[f"pair_ID_{k}"], w, hit[f"order_{k}"], r, a))
+            results.append(row)
+    path = tmp_path / "Batch_results.csv"
+    pd.DataFrame(results).to_csv(path, index=False)
+    ids = json.loads((tmp_path / "out" / "manifest.json").read_text())["controls"]["ids"]
+    pair_ids = {p for p, _, _ in read_corpus_pairs(corpus)}
+    back, rejected = read_judgments(path, pair_ids=pair_ids, control_ids=set(ids))
+    assert rejected.empty and len(back) == 160
+    assert sorted(zip(back["pair_ID"], back["worker_id"], back["order"], back["relatedness"], back["answer"])) == \
+        sorted(expected)
+    assert back["is_control"].sum() == 2 * 14
+    with pytest.raises(ValueError, match="multiple of pairs_per_hit"):
+        export_tasks(corpus, "mturk", tmp_path / "x", batch_size=25)
+    with pytest.raises(ValueError, match="fill HITs"):
+        export_tasks(corpus, "mturk", tmp_path / "y", control_rate=0)

@@ -225,13 +225,14 @@ def test_pipeline_table5_matches_corpus(gold_report, gold_file):
 
 
 def _group(pt: str, st: str) -> str:
+    """The paper's row name (Tables 8 and 9) of a pair type, derived here independently of the code."""
     if pt == "unrelated":
-        return "unrelated"
+        return "Unrelated pairs"
     # pair types look like S1aS2b: the second sentence's slot is the digit after the second S
     second = pt[pt.index("S", 1) + 1]
     if second == "1":
-        return "S1aS1b"
-    return f"S1S{second} same set" if st == "same" else f"S1S{second} cross"
+        return "S1S1 cross set"
+    return f"S1S{second} same set" if st == "same" else f"S1S{second} cross set"
 
 
 def test_pipeline_tables8_9_match_corpus(gold_report, gold_file):
@@ -252,7 +253,36 @@ def test_pipeline_tables8_9_match_corpus(gold_report, gold_file):
         for lb in ("NEUTRAL", "ENTAILMENT", "CONTRADICTION"):
             if lb in t9.columns:
                 assert t9.at[grp, lb] == pytest.approx(100 * c[lb] / len(sub), abs=0.006)
-    assert (t9.drop(columns="n").sum(axis=1) - 100).abs().max() < 0.05
+    ours = t9.drop(columns=["n", *(c for c in t9.columns if c.startswith("paper_"))])
+    assert (ours.sum(axis=1) - 100).abs().max() < 0.05
+    # the paper's rows, in the paper's order, with the paper's figure beside ours (Marelli et al. 2014)
+    paper_rows = ["S1S2 same set", "S1S3 same set", "S1S4 same set", "S1S1 cross set", "S1S2 cross set",
+                  "S1S3 cross set", "S1S4 cross set", "Unrelated pairs"]
+    assert list(t8.index) == [r for r in paper_rows if r in set(g["grp"])]
+    assert t8.at["S1S2 same set", "paper_mean"] == 4.65 and t8.at["Unrelated pairs", "paper_sd"] == 0.85
+    assert t9.at["S1S3 same set", "paper_CONTRADICTION"] == 58.2
+    md = (out / "report.md").read_text(encoding="utf-8")
+    assert "| S1S2 cross set |" in md and "paper_mean" in md
+
+
+def test_paper_figures_file_matches_the_paper_tables(shared_data):
+    """annotations/paper_figures.yaml (used when ../shared is absent) holds the numbers of the paper's tables."""
+    from pipeline.report.tables import paper_figures
+
+    d = shared_data / "sick2014" / "paper_tables"
+    fig = paper_figures()
+    t8 = pd.read_csv(d / "table8_relatedness_by_pair_type.tsv", sep="\t", keep_default_na=False)
+    t9 = pd.read_csv(d / "table9_entailment_by_pair_type.tsv", sep="\t", keep_default_na=False)
+    t6 = pd.read_csv(d / "table6_distribution.tsv", sep="\t", keep_default_na=False)
+    names = [_group(f"S1aS{r.pair_type[-1]}{'a' if r.same_set == 'same' else 'b'}" if r.pair_type != "unrelated"
+                    else "unrelated", r.same_set) for r in t8.itertuples()]
+    assert names == list(GROUPS) == list(fig["table8"])
+    for name, r8, r9 in zip(names, t8.itertuples(), t9.itertuples()):
+        assert fig["table8"][name] == {"mean": r8.mean_relatedness, "sd": r8.sd}
+        assert fig["table9"][name] == {"ENTAILMENT": r9.ENTAILMENT_pct, "CONTRADICTION": r9.CONTRADICTION_pct,
+                                       "NEUTRAL": r9.NEUTRAL_pct}
+    for r in t6.itertuples():
+        assert fig["table6"][r.what][r.value] == r.pct
 
 
 def test_pipeline_release_splits(gold_report, gold_file):
