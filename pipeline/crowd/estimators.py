@@ -176,7 +176,8 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
 
 
 def dawid_skene(df: pd.DataFrame, item: str = "item", worker: str = "worker", label: str = "label",
-                n_iter: int = 100, tol: float = 1e-5, details: bool = False):
+                n_iter: int = 100, tol: float = 1e-5,
+                details: bool = False) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """Dawid & Skene (1979) labels: EM over one confusion matrix per worker and the class priors.
 
     Runs ``crowdkit.aggregation.DawidSkene(n_iter, tol).fit_predict`` (crowd-kit 1.4; it wants columns
@@ -214,6 +215,7 @@ def dawid_skene(df: pd.DataFrame, item: str = "item", worker: str = "worker", la
         warnings.simplefilter("ignore", DeprecationWarning)
         warnings.simplefilter("ignore", FutureWarning)
         model = DawidSkene(n_iter=int(n_iter), tol=float(tol)).fit(data)
+    assert model.labels_ is not None and model.probas_ is not None  # set by fit
     result = model.labels_.reindex(pd.Index(items))
     out = pd.DataFrame({item: items, label: result.to_numpy()})
     if not details:
@@ -223,6 +225,7 @@ def dawid_skene(df: pd.DataFrame, item: str = "item", worker: str = "worker", la
     posteriors = pd.DataFrame({item: items, **{str(c): probas[c].to_numpy(dtype=float) for c in classes}})
     workers = pd.unique(data["worker"])
     errors, priors = model.errors_, model.priors_
+    assert errors is not None and priors is not None  # set by fit
     skill = []
     for w in workers:
         e = errors.loc[w]

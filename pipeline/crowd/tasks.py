@@ -188,7 +188,7 @@ def build_task_rows(pairs: list[tuple[str, str, str]], controls: list[ControlIte
     places = {rng.randrange(bounds[j], bounds[j + 1]): r for j, r in enumerate(ctrl_rows)}
     corpus_iter = iter(rows)
     merged = [places[i] if i in places else next(corpus_iter) for i in range(total)]
-    counts = {
+    counts: dict[str, object] = {
         "pairs": len(pairs), "corpus_rows": len(rows), "control_items_available": len(controls),
         "control_items_used": min(len(items), (n_control + 1) // 2), "control_rows": len(ctrl_rows),
         "control_repeats": max(0, (n_control + 1) // 2 - len(items)), "rows": total,

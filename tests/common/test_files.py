@@ -54,8 +54,8 @@ def test_output_folder_holding_an_input_is_refused(built, tmp_path, capsys):
     gold = tmp_path / "gold"
     for _ in range(2):
         assert sick("aggregate", "--judgments", run / "j.csv", "--corpus", run / "corpus.tsv", "--out", gold) == 0
-    assert sorted(p.name for p in gold.iterdir()) == [MARKER, "agreement.json", "gold.tsv", "rejected.tsv",
-                                                      "workers.tsv"]
+    assert sorted(p.name for p in gold.iterdir()) == [MARKER, "agreement.json", "gold.tsv", "manifest.json",
+                                                      "rejected.tsv", "workers.tsv"]
 
 
 def test_user_folder_is_replaced_only_with_force(built, tmp_path, capsys):
