@@ -135,10 +135,8 @@ def np_number(head, expl: bool = False) -> str | None:
         return "sg"
     if head.pos_ not in ("NOUN", "PROPN"):
         return None
-    if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in head.children) and head.tag_ in ("NN", "NNS"):
-        # "a ... gloves": the parse probably took the wrong head (article-plural says the rest); "a zucchini"
-        # or "a sheep" tagged NNS is one
-        return None if head.tag_ == "NNS" and _plural_form(low) else "sg"
+    if low in COLLECTIVE or any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children):
+        return None
     conj = [c for c in head.children if c.dep_ == "conj"]
     if conj:
         # a modifier between the head and its conjunct ("a dog with long hair and a red vest") makes the
@@ -146,11 +144,18 @@ def np_number(head, expl: bool = False) -> str | None:
         if expl or any(c.i > head.i and c.i < conj[0].i and c.dep_ in ("prep", "acl", "relcl", "amod")
                        for c in head.children):
             return None
+        # "the brown and white dog" (a colour read as a noun), "kicking and water" (a gerund): only a first
+        # conjunct that is a plain noun phrase of its own makes a plural
+        if not (head.pos_ == "PRON" or head.tag_ in ("NNS", "NNPS") or _has_determiner(head)) or \
+                low.endswith("ing") or resources.synsets(low, "a"):
+            return None
         ccs = [t.lower_ for t in head.children if t.dep_ == "cc"] + [t.lower_ for c in conj for t in c.children
                                                                       if t.dep_ == "cc"]
         return "pl" if "and" in ccs or not ccs else None
-    if low in COLLECTIVE or any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children):
-        return None
+    if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in head.children) and head.tag_ in ("NN", "NNS"):
+        # "a ... gloves": the parse probably took the wrong head (article-plural says the rest); "a zucchini"
+        # or "a sheep" tagged NNS is one
+        return None if head.tag_ == "NNS" and _plural_form(low) else "sg"
     if head.tag_ == "NNS":
         return "pl" if _plural_form(low) else None
     if head.tag_ == "NN":
