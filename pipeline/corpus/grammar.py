@@ -219,6 +219,10 @@ def _agreement(doc) -> bool:
             continue
         if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in n.children):  # "a three wheeled scooter"
             continue
+        # "four-wheeler", "three prize winning dogs": the number belongs to a compound, not to this noun
+        if n.i + 1 < len(doc) and (doc[n.i + 1].tag_ in ("HYPH", "VBG") or doc[n.i + 1].text == "-") or \
+                n.i > 0 and doc[n.i - 1].text == "-":
+            continue
         for c in n.children:
             if c.i > n.i or c.dep_ not in ("det", "nummod", "amod"):
                 continue
@@ -330,7 +334,10 @@ def _missing_determiners(doc, mass, bare) -> tuple[list[int], bool]:
         if n.tag_ != "NN" or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
             continue
         low = n.lower_
-        if not is_count_noun(low, mass, bare):
+        # the bare-noun lexicon is about idioms after a verb or preposition ("at home", "playing guitar"); a
+        # subject never goes bare ("Rope is ...") unless it is a mass noun
+        subject = n.dep_ in ("nsubj", "nsubjpass")
+        if not is_count_noun(low, mass, frozenset() if subject else bare):
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue

@@ -9,7 +9,14 @@ Outputs in ``out`` (written into a temporary directory renamed at the end, so a 
 ``corpus.tsv`` (SICK.txt's columns, gold columns empty, then ``pair_type set expected_relation rules_A
 rules_B``), ``sentences.tsv``, ``candidates.tsv`` (with ``all_candidates``), ``rule_frequencies.tsv``
 (Table 4), ``pair_distribution.tsv`` (Table 5), ``dropped.tsv`` and ``manifest.json``. The same inputs,
-rules and seed give byte-identical files.
+rules and seed give byte-identical files, whatever ``workers``.
+
+Every generated sentence passes the grammar gate (:mod:`pipeline.corpus.grammar`): an S1 is repaired or its
+pair dropped (``dropped.tsv`` reason ``grammar:<check ids>``); an S2-S4 candidate that fails is not chosen
+and another is chosen instead (:func:`~pipeline.corpus.expand.choose_gated`); a slot whose tried candidates
+all fail is lost (reason ``grammar:<check ids>``). ``candidates.tsv`` has ``status`` (chosen | candidate |
+rejected), ``reason`` (failed check ids, or ``repaired:<ids>``) and ``repaired`` (the repaired sentence the
+corpus uses); ``manifest.json`` counts, per slot S1-S4, sentences checked and failures and repairs per check.
 """
 
 from __future__ import annotations
