@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 from pipeline.cli import main
-from pipeline.corpus.dedup import dedup
 from pipeline.common.resources import DEFAULT_INPUT
+from pipeline.corpus.dedup import dedup
 from pipeline.corpus.job import CORPUS_COLUMNS
 from pipeline.corpus.pair import Group, Pair, Slot
 
@@ -233,7 +233,7 @@ def test_stage_commands(tmp_path):
     out2 = tmp_path / "exp.tsv"
     assert main(["expand", str(tsv), str(out2), "--quiet"]) == 0
     exp = read(out2)
-    assert list(exp.columns) == ["input", "family", "output", "rules", "status"]
+    assert list(exp.columns) == ["input", "family", "output", "rules", "status", "reason"]
     assert set(exp["input"]) == {"A man is riding a horse"}
     chosen = exp[exp["status"] == "chosen"]
     assert sorted(chosen["family"]) == ["S2", "S3", "S4"]  # the sentence has a candidate of every family

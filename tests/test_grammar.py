@@ -35,6 +35,7 @@ GOOD = [
     "A woman is sitting on a stone wall and talks on the phone",
     "People are gathered at a bar",
     "A person is scrubbing a zucchini",
+    "A dog which is black and a white dog with brown spots are not staring at each other in the street",
     "A man is wearing a sports uniform and is running down the field",
     "A skier in white is catching a tiny bit of air",
 ]

@@ -137,6 +137,10 @@ def np_number(head, expl: bool = False) -> str | None:
         return None
     if low in COLLECTIVE or any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children):
         return None
+    # "A dog which is black and a white dog ... are": an "and" inside a clause on the head may be the
+    # coordination of the subject, parsed into the clause
+    if any(c.dep_ in ("relcl", "acl") and any(t.lower_ == "and" for t in c.subtree) for c in head.children):
+        return None
     conj = [c for c in head.children if c.dep_ == "conj"]
     if conj:
         # a modifier between the head and its conjunct ("a dog with long hair and a red vest") makes the
