@@ -141,6 +141,9 @@ def np_number(head, expl: bool = False) -> str | None:
     # coordination of the subject, parsed into the clause
     if any(c.dep_ in ("relcl", "acl") and any(t.lower_ == "and" for t in c.subtree) for c in head.children):
         return None
+    if head.tag_ == "NNS" and _plural_form(low) and any(c.dep_ == "det" and c.lower_ in ("a", "an")
+                                                         for c in head.children):
+        return None  # "A female wearing pink gloves and ...": the parse probably took the wrong head
     conj = [c for c in head.children if c.dep_ == "conj"]
     if conj:
         # a modifier between the head and its conjunct ("a dog with long hair and a red vest") makes the
@@ -338,10 +341,7 @@ def _missing_determiners(doc, mass, bare) -> tuple[list[int], bool]:
         if n.tag_ != "NN" or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
             continue
         low = n.lower_
-        # the bare-noun lexicon is about idioms after a verb or preposition ("at home", "playing guitar"); a
-        # subject never goes bare ("Rope is ...") unless it is a mass noun
-        subject = n.dep_ in ("nsubj", "nsubjpass")
-        if not is_count_noun(low, mass, frozenset() if subject else bare):
+        if not is_count_noun(low, mass, bare):
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
@@ -361,6 +361,11 @@ def _missing_determiners(doc, mass, bare) -> tuple[list[int], bool]:
         if any(t.lower_ == low for t in n.doc if t.i != n.i and t.i < n.i and t.dep_ == "conj"):
             continue
         start = _np_start(n)
+        if start is not None and any(doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS
+                                     for k in range(start, n.i)):
+            continue  # "A big brown and white spotted dog": the determiner hangs on a modifier in the parse
+        if start is not None and start > 0 and doc[start - 1].pos_ in ("NOUN", "PROPN"):
+            continue  # "another mans arm": a noun right before is a possessive or compound the parse missed
         if start is None:
             unrepairable = True
         else:

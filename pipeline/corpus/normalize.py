@@ -80,12 +80,21 @@ def gate_s1(texts: Sequence[str], ruleset: RuleSet, n_process: int = 1) -> tuple
     """The grammar gate (:mod:`pipeline.corpus.grammar`) on S1 texts.
 
     Each text is parsed once with NER off, the parse the expansion stage reads too; a repaired text is parsed
-    again. Returns the verdicts (in order) and ``{final S1 text: Doc}`` for the texts that pass.
+    and checked again, and fails when the repaired sentence does not pass unchanged. Returns the verdicts (in
+    order) and ``{final S1 text: Doc}`` for the texts that pass.
     """
     nlp = resources.nlp()
     docs = list(nlp.pipe(texts, batch_size=BATCH, disable=["ner"], n_process=n_process))
     verdicts = [grammar.check_doc(d, ruleset) for d in docs]
     out = {d.text: d for d, v in zip(docs, verdicts) if v.ok and not v.repairs}
     fixed = list(dict.fromkeys(v.text for v in verdicts if v.ok and v.repairs and v.text not in out))
-    out.update((d.text, d) for d in nlp.pipe(fixed, batch_size=BATCH, disable=["ner"], n_process=n_process))
+    recheck = {}
+    for d in nlp.pipe(fixed, batch_size=BATCH, disable=["ner"], n_process=n_process):
+        again = grammar.check_doc(d, ruleset)  # a repair must not make another failure
+        if again.ok and not again.repairs:
+            out[d.text] = d
+        else:
+            recheck[d.text] = again.failures or again.repairs
+    verdicts = [grammar.Verdict(v.text, recheck[v.text], ()) if v.text in recheck and v.repairs else v
+                for v in verdicts]
     return verdicts, out
