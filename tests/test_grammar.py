@@ -38,6 +38,7 @@ GOOD = [
     "A dog which is black and a white dog with brown spots are not staring at each other in the street",
     "A man is wearing a sports uniform and is running down the field",
     "A skier in white is catching a tiny bit of air",
+    "A person who climbs rocks is clinging to a steep overhanging rock high above a mesa",
     "A big brown and white spotted dog is lying on a cloth on the street",
     "A female wearing pink gloves and a brown jacket is smiling in the snow",
     "A man is tying a red arm band around another mans arm in the street",

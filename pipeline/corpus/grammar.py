@@ -217,6 +217,10 @@ def _agreement(doc) -> bool:
             if _inside_modifier(ante):  # "a person wearing pants who is": which noun is meant is a guess
                 continue
             subj = ante
+        if v.pos_ == "VERB" and subj.i == v.i - 1 and subj.pos_ == "NOUN" and not _has_determiner(subj):
+            continue  # a bare noun then a main verb may be a verb then a noun, mis-tagged
+        if subj.left_edge.i > 0 and doc[subj.left_edge.i - 1].pos_ == "VERB" and not _has_determiner(subj):
+            continue  # "who climbs rocks is clinging": the object of a verb taken for the next subject
         have = np_number(subj, expl)
         if have is not None and have != want:
             return True
