@@ -1,4 +1,5 @@
-"""``sick build``, ``sick normalize`` and ``sick expand``: the corpus build and its stages one at a time.
+"""``sick build``, ``sick normalize``, ``sick expand`` and ``sick sample``: the corpus build, its stages one at a
+time, and a random sample of a build's sentences to read.
 
 ``sick build`` runs the whole job (:mod:`pipeline.corpus.job`); ``sick normalize IN OUT`` and ``sick expand IN
 OUT`` run one stage on any text so that a rule author can audit rules.
@@ -43,7 +44,7 @@ def cmd_build(args) -> int:
     cfg = BuildConfig(sources=sources, out=Path(args.out), pairs_per_source=args.pairs_per_source,
                       seed=args.seed, rules_dir=Path(args.rules) if args.rules else None,
                       all_candidates=args.all_candidates, skip_bad_lines=args.skip_bad_lines, quiet=args.quiet,
-                      unrelated_share=args.unrelated_share, combine_rate=args.combine_rate)
+                      unrelated_share=args.unrelated_share, combine_rate=args.combine_rate, workers=args.workers)
     build(cfg)
     return 0
 
@@ -70,7 +71,7 @@ def cmd_normalize(args) -> int:
 def cmd_expand(args) -> int:
     from pipeline.common.files import atomic_file, write_tsv
     from pipeline.common.vocabulary import FAMILIES
-    from pipeline.corpus.expand import choose, expand_texts
+    from pipeline.corpus.expand import choose_gated, expand_texts
     from pipeline.corpus.rules import load_rules
     from pipeline.corpus.sources import read_sentences
 
@@ -79,18 +80,36 @@ def cmd_expand(args) -> int:
         check_rules_dir(args.rules)
     ruleset = load_rules(args.rules)
     texts = read_sentences(args.input)
+    all_cands = expand_texts(texts, ruleset, progress=not args.quiet, total=len(texts))
+    gated = choose_gated(list(zip(texts, all_cands)), args.seed, args.combine_rate, ruleset.weights(), ruleset)
     rows = []
-    for text, cands in zip(texts, expand_texts(texts, ruleset, progress=not args.quiet, total=len(texts))):
-        chosen = choose(cands, text, args.seed, args.combine_rate, ruleset.weights())
+    for text, cands, gt in zip(texts, all_cands, gated):
         for fam in FAMILIES:
             fam_cands = [c for c in cands if c.family == fam]
             for c in fam_cands:
-                rows.append({"input": text, "family": fam, "output": c.output, "rules": " ".join(c.rules),
-                             "status": "chosen" if chosen.get(fam) == c else "candidate"})
+                chosen = gt.picked.get(fam) == c
+                status = "chosen" if chosen else "rejected" if c in gt.rejected else "candidate"
+                reason = ",".join(gt.rejected.get(c, ()))
+                output = c.output
+                if chosen and fam in gt.repaired:  # the gate's repair is what the build keeps
+                    reason, output = "repaired:" + ",".join(gt.repaired[fam]), gt.chosen[fam].output
+                rows.append({"input": text, "family": fam, "output": output, "rules": " ".join(c.rules),
+                             "status": status, "reason": reason})
             if not fam_cands:
-                rows.append({"input": text, "family": fam, "output": "", "rules": "", "status": "no candidate"})
+                rows.append({"input": text, "family": fam, "output": "", "rules": "", "status": "no candidate",
+                             "reason": ""})
     with atomic_file(args.output) as tmp:
-        write_tsv(tmp, rows, ["input", "family", "output", "rules", "status"])
+        write_tsv(tmp, rows, ["input", "family", "output", "rules", "status", "reason"])
+    return 0
+
+
+def cmd_sample(args) -> int:
+    from pipeline.common.files import atomic_file, write_tsv
+    from pipeline.corpus.job import SAMPLE_COLUMNS, sample_sentences
+
+    rows = sample_sentences(args.build, args.per_slot, args.seed)
+    with atomic_file(args.out) as tmp:
+        write_tsv(tmp, rows, SAMPLE_COLUMNS)
     return 0
 
 
@@ -129,8 +148,20 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="share of unrelated pairs in the final corpus (default 0.122, as SICK)")
     b.add_argument("--combine-rate", type=probability, default=BUILD_DEFAULTS["combine_rate"],
                    help="probability of keeping a combined (multi-rule) expansion when one exists")
+    b.add_argument("--workers", type=positive_int, default=1, metavar="N",
+                   help="parse in N processes (spaCy n_process); the output is the same (default 1)")
     b.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     b.set_defaults(func=cmd_build)
+
+    sm = sub.add_parser("sample", help="random sentences of a build per slot, for a person to read",
+                        description="Writes a TSV (slot group source_sentence sentence rules verdict) with "
+                                    "--per-slot random S1, S2, S3 and S4 sentences of a build and their source "
+                                    "sentences (S0 for S1, S1 for S2-S4); the verdict column is left for the reader.")
+    sm.add_argument("--build", required=True, metavar="DIR", help="a directory written by sick build")
+    sm.add_argument("--per-slot", type=positive_int, default=50, metavar="N")
+    sm.add_argument("--seed", type=int, default=1)
+    sm.add_argument("--out", required=True, metavar="FILE")
+    sm.set_defaults(func=cmd_sample)
 
     for name, func, what in (("normalize", cmd_normalize, "S0 -> S1 (Table 2)"),
                              ("expand", cmd_expand, "S1 -> S2/S3/S4 candidates (Table 3)")):

@@ -7,6 +7,8 @@ kept single so that an S4 sentence has the same words as its S1.
 
 Per S1 at most one S2, one S3 and one S4 are kept (:func:`choose`), with a random generator seeded by the
 run seed, the family and the S1 text, so that a choice does not depend on the order of sentences.
+:func:`choose_gated` passes each chosen sentence through the grammar gate (:mod:`pipeline.corpus.grammar`)
+and chooses again without it when it fails; only the sentences about to be chosen are parsed, in batches.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ from tqdm import tqdm
 
 from pipeline.common import resources
 from pipeline.common.vocabulary import FAMILIES
+from pipeline.corpus import grammar
 from pipeline.corpus.rules import Rule, RuleSet
 from pipeline.corpus.sentence import Sentence
 
 BATCH = 256
+GATE_ROUNDS = 6  # choose-gate rounds per S1 and family before the slot is given up
 MAX_COMBINED = 40  # combined candidates rendered per family and sentence (all are built, the rest not rendered)
 
 
@@ -137,5 +141,78 @@ def expand_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = False,
                  combine: bool = True) -> list[list[Candidate]]:
     """Candidates for each S1 text (each parsed once, NER disabled)."""
     docs = resources.nlp().pipe(texts, batch_size=BATCH, disable=["ner"])
+    return [expand_doc(doc, ruleset, combine)
+            for doc in tqdm(docs, total=total, desc="expand", unit="sent", disable=not progress)]
+
+
+@dataclass
+class Gated:
+    """The gated choice for one S1.
+
+    Attributes:
+        chosen: ``{family: candidate}``, the output repaired by the gate where it was repaired.
+        picked: ``{family: candidate}`` as chosen, before any repair (one of the S1's candidates).
+        rejected: ``{candidate: failed check ids}`` for every candidate the gate turned down.
+        repaired: ``{family: repair check ids}`` for chosen candidates the gate repaired.
+        lost: ``{family: failed check ids}`` for families whose every tried candidate failed (slot lost).
+    """
+
+    chosen: dict[str, Candidate]
+    picked: dict[str, Candidate]
+    rejected: dict[Candidate, tuple[str, ...]]
+    repaired: dict[str, tuple[str, ...]]
+    lost: dict[str, tuple[str, ...]]
+
+
+def choose_gated(items: list[tuple[str, list[Candidate]]], seed: int, combine_rate: float = 0.3,
+                 weights: dict[str, float] | None = None, ruleset: RuleSet | None = None, n_process: int = 1,
+                 verdicts: dict[str, grammar.Verdict] | None = None) -> list[Gated]:
+    """:func:`choose` for each ``(S1, candidates)``, then the grammar gate on the chosen sentences.
+
+    A chosen candidate that fails the gate (and cannot be repaired) is left out and the family chosen again
+    from the rest (same seed), up to :data:`GATE_ROUNDS` times; all sentences of a round are parsed in one
+    batch. ``verdicts`` (text -> verdict) caches gate answers across calls and is filled in.
+    """
+    verdicts = {} if verdicts is None else verdicts
+    excluded: list[set[Candidate]] = [set() for _ in items]
+    rejected: list[dict[Candidate, tuple[str, ...]]] = [{} for _ in items]
+    final: list[dict[str, Candidate]] = [{} for _ in items]
+    picked: list[dict[str, Candidate]] = [{} for _ in items]
+    repaired: list[dict[str, tuple[str, ...]]] = [{} for _ in items]
+    lost: list[dict[str, tuple[str, ...]]] = [{} for _ in items]
+    todo = {(k, fam) for k, (_, cands) in enumerate(items) for fam in {c.family for c in cands}}
+    for _ in range(GATE_ROUNDS):
+        if not todo:
+            break
+        picks = {}
+        for k in sorted({k for k, _ in todo}):
+            s1, cands = items[k]
+            chosen = choose([c for c in cands if c not in excluded[k]], s1, seed, combine_rate, weights)
+            for fam in FAMILIES:
+                if (k, fam) in todo and fam in chosen:
+                    picks[(k, fam)] = chosen[fam]
+        for key in todo - picks.keys():  # nothing left to choose
+            todo.discard(key)
+        new = list(dict.fromkeys(c.output for c in picks.values() if c.output not in verdicts))
+        verdicts.update(zip(new, grammar.check_texts(new, ruleset, n_process)))
+        for (k, fam), c in sorted(picks.items(), key=lambda kv: (kv[0][0], FAMILIES.index(kv[0][1]))):
+            v = verdicts[c.output]
+            if v.ok:
+                final[k][fam] = Candidate(fam, v.text, c.rules) if v.repairs else c
+                picked[k][fam] = c
+                if v.repairs:
+                    repaired[k][fam] = v.repairs
+                lost[k].pop(fam, None)
+                todo.discard((k, fam))
+            else:
+                excluded[k].add(c)
+                rejected[k][c] = v.failures
+                lost[k][fam] = v.failures
+    return [Gated(final[k], picked[k], rejected[k], repaired[k], lost[k]) for k in range(len(items))]
+
+
+def expand_docs(docs: Iterable, ruleset: RuleSet, progress: bool = False, total: int | None = None,
+                combine: bool = True) -> list[list[Candidate]]:
+    """Candidates for each already parsed S1 (see :func:`expand_texts`)."""
     return [expand_doc(doc, ruleset, combine)
             for doc in tqdm(docs, total=total, desc="expand", unit="sent", disable=not progress)]

@@ -9,7 +9,14 @@ Outputs in ``out`` (written into a temporary directory renamed at the end, so a 
 ``corpus.tsv`` (SICK.txt's columns, gold columns empty, then ``pair_type set expected_relation rules_A
 rules_B``), ``sentences.tsv``, ``candidates.tsv`` (with ``all_candidates``), ``rule_frequencies.tsv``
 (Table 4), ``pair_distribution.tsv`` (Table 5), ``dropped.tsv`` and ``manifest.json``. The same inputs,
-rules and seed give byte-identical files.
+rules and seed give byte-identical files, whatever ``workers``.
+
+Every generated sentence passes the grammar gate (:mod:`pipeline.corpus.grammar`): an S1 is repaired or its
+pair dropped (``dropped.tsv`` reason ``grammar:<check ids>``); an S2-S4 candidate that fails is not chosen
+and another is chosen instead (:func:`~pipeline.corpus.expand.choose_gated`); a slot whose tried candidates
+all fail is lost (reason ``grammar:<check ids>``). ``candidates.tsv`` has ``status`` (chosen | candidate |
+rejected), ``reason`` (failed check ids, or ``repaired:<ids>``) and ``repaired`` (the repaired sentence the
+corpus uses); ``manifest.json`` counts, per slot S1-S4, sentences checked and failures and repairs per check.
 """
 
 from __future__ import annotations
@@ -25,11 +32,13 @@ from pathlib import Path
 
 from pipeline import __version__
 from pipeline.common import resources
+from pipeline.common.errors import InputError
 from pipeline.common.files import atomic_dir, sha256_file, write_json, write_tsv
 from pipeline.common.vocabulary import FAMILIES, STAGES
 from pipeline.corpus.dedup import dedup
-from pipeline.corpus.expand import choose, expand_texts
-from pipeline.corpus.normalize import normalize_texts
+from pipeline.corpus.expand import choose_gated, expand_docs
+from pipeline.corpus.grammar import CHECKS
+from pipeline.corpus.normalize import gate_s1, normalize_texts
 from pipeline.corpus.pair import UNRELATED_SHARE, Group, Pair, Slot, related_pairs, unrelated_count, unrelated_pairs
 from pipeline.corpus.rules import load_rules
 from pipeline.corpus.sources import SourcePair, SourceSpec, read_source, sample, sts_gold_path
@@ -40,7 +49,7 @@ CORPUS_COLUMNS = [
     "SemEval_set", "pair_type", "set", "expected_relation", "rules_A", "rules_B",
 ]
 SENTENCE_COLUMNS = ["group", "slot", "sentence", "rules", "dataset", "source_id", "file", "line", "source_score"]
-CANDIDATE_COLUMNS = ["group", "slot", "S1", "family", "output", "rules", "chosen"]
+CANDIDATE_COLUMNS = ["group", "slot", "S1", "family", "output", "rules", "chosen", "status", "reason", "repaired"]
 DROPPED_COLUMNS = ["stage", "item", "file", "line", "reason", "text"]
 SPLITS = (("TRAIN", 0.45), ("TRIAL", 0.05), ("TEST", 0.50))
 
@@ -57,6 +66,7 @@ class BuildConfig:
     all_candidates: bool = False
     skip_bad_lines: bool = False
     quiet: bool = False
+    workers: int = 1
     unrelated_share: float = UNRELATED_SHARE
     combine_rate: float = 0.3
     splits: tuple[tuple[str, float], ...] = SPLITS
@@ -66,6 +76,9 @@ class BuildConfig:
 class _State:
     dropped: list[dict] = field(default_factory=list)
     counts: dict = field(default_factory=dict)
+    s1_docs: dict = field(default_factory=dict)
+    grammar: dict = field(default_factory=lambda: {s: {"checked": 0, "failed": Counter(), "repaired": Counter()}
+                                                   for s in ("S1", *FAMILIES)})
 
 
 def split_labels(n: int, seed: int, splits=SPLITS) -> list[str]:
@@ -104,17 +117,31 @@ def _read_sources(cfg: BuildConfig, st: _State) -> tuple[list[SourcePair], list[
 def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State) -> list[Group]:
     texts = list(dict.fromkeys(t for p in sources for t in (p.s0_a, p.s0_b)))
     results = dict(zip(texts, normalize_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts))))
+    # the grammar gate on every S1 of a pair that normalized; its parse is the one expansion reads
+    s1_texts = list(dict.fromkeys(results[t].output for p in sources for t in (p.s0_a, p.s0_b)
+                                  if results[p.s0_a].status != "dropped" and results[p.s0_b].status != "dropped"))
+    verdicts, st.s1_docs = gate_s1(s1_texts, ruleset, cfg.workers)
+    gate = dict(zip(s1_texts, verdicts))
+    g1 = st.grammar["S1"]
+    g1["checked"] = len(s1_texts)
+    for v in verdicts:
+        g1["failed"].update(v.failures)
+        g1["repaired"].update(v.repairs)
     groups = []
     for n, p in enumerate(sources, 1):
         ra, rb = results[p.s0_a], results[p.s0_b]
-        bad = [(r, s) for r, s in ((ra, p.s0_a), (rb, p.s0_b)) if r.status == "dropped"]
+        bad = [(r.reason, s) for r, s in ((ra, p.s0_a), (rb, p.s0_b)) if r.status == "dropped"]
+        if not bad:
+            bad = [("grammar:" + ",".join(gate[r.output].failures), r.output) for r in (ra, rb)
+                   if not gate[r.output].ok]
         if bad:
-            r, text = bad[0]
+            reason, text = bad[0]
             st.dropped.append({"stage": "normalize", "item": p.source_id, "file": p.path, "line": p.line,
-                               "reason": r.reason, "text": text})
+                               "reason": reason, "text": text})
             continue
         g = Group(f"G{n:05d}", p, {"S0a": Slot(p.s0_a), "S0b": Slot(p.s0_b),
-                                   "S1a": Slot(ra.output, tuple(ra.rules)), "S1b": Slot(rb.output, tuple(rb.rules))})
+                                   "S1a": Slot(gate[ra.output].text, tuple(ra.rules)),
+                                   "S1b": Slot(gate[rb.output].text, tuple(rb.rules))})
         groups.append(g)
     st.counts["normalize"] = {"sentences": len(texts),
                               "sentences_dropped": sum(r.status == "dropped" for r in results.values()),
@@ -124,28 +151,49 @@ def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State) -> list[Grou
 
 def _expand(cfg, ruleset, groups: list[Group], st: _State) -> list[dict]:
     texts = list(dict.fromkeys(g.slots[s].text for g in groups for s in ("S1a", "S1b")))
-    cands = dict(zip(texts, expand_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts))))
+    docs = (st.s1_docs[t] for t in texts)
+    cands = dict(zip(texts, expand_docs(docs, ruleset, progress=not cfg.quiet, total=len(texts))))
+    gated = dict(zip(texts, choose_gated([(t, cands[t]) for t in texts], cfg.seed, cfg.combine_rate,
+                                         ruleset.weights(), ruleset, cfg.workers)))
+    for gt in gated.values():
+        for c, failures in gt.rejected.items():
+            st.grammar[c.family]["failed"].update(failures)
+        for fam, repairs in gt.repaired.items():
+            st.grammar[fam]["repaired"].update(repairs)
+        for fam in {*gt.picked, *(c.family for c in gt.rejected)}:
+            st.grammar[fam]["checked"] += sum(c.family == fam for c in gt.rejected) + (fam in gt.picked)
     candidate_rows = []
     kept = Counter()
-    weights = ruleset.weights()
     for g in groups:
         for x in "ab":
             s1 = g.slots[f"S1{x}"].text
-            chosen = choose(cands[s1], s1, cfg.seed, cfg.combine_rate, weights)
+            gt = gated[s1]
             for fam in FAMILIES:
-                if fam in chosen:
-                    g.slots[f"{fam}{x}"] = Slot(chosen[fam].output, chosen[fam].rules)
+                if fam in gt.chosen:
+                    g.slots[f"{fam}{x}"] = Slot(gt.chosen[fam].output, gt.chosen[fam].rules)
                     kept[fam] += 1
                 else:
+                    reason = ("grammar:" + ",".join(gt.lost[fam])) if fam in gt.lost else f"no {fam} candidate"
                     st.dropped.append({"stage": "expand", "item": f"{g.group_id} {fam}{x}", "file": g.source.path,
-                                       "line": g.source.line, "reason": f"no {fam} candidate", "text": s1})
+                                       "line": g.source.line, "reason": reason, "text": s1})
             if cfg.all_candidates:
                 for c in cands[s1]:
+                    chosen = gt.picked.get(c.family) == c
+                    status = "chosen" if chosen else "rejected" if c in gt.rejected else "candidate"
+                    reason = ",".join(gt.rejected.get(c, ()))
+                    if chosen and c.family in gt.repaired:
+                        reason = "repaired:" + ",".join(gt.repaired[c.family])
                     candidate_rows.append({"group": g.group_id, "slot": f"S1{x}", "S1": s1, "family": c.family,
-                                           "output": c.output, "rules": " ".join(c.rules),
-                                           "chosen": chosen.get(c.family) == c})
+                                           "output": c.output, "rules": " ".join(c.rules), "chosen": chosen,
+                                           "status": status, "reason": reason,
+                                           "repaired": gt.chosen[c.family].output if reason.startswith("repaired")
+                                           else ""})
     st.counts["expand"] = {"S1_sentences": len(texts), "candidates": sum(len(c) for c in cands.values()),
                            **{f"{fam}_kept": kept[fam] for fam in FAMILIES}}
+    st.counts["grammar"] = {slot: {"checked": v["checked"],
+                                   "failed": {c: v["failed"][c] for c in CHECKS},
+                                   "repaired": {c: v["repaired"][c] for c in CHECKS}}
+                            for slot, v in st.grammar.items()}
     return candidate_rows
 
 
@@ -224,6 +272,7 @@ def build(cfg: BuildConfig) -> dict:
         "options": {"pairs_per_source": cfg.pairs_per_source, "unrelated_share": cfg.unrelated_share,
                     "combine_rate": cfg.combine_rate, "splits": dict(cfg.splits),
                     "skip_bad_lines": cfg.skip_bad_lines, "all_candidates": cfg.all_candidates},
+        # workers (parallel parsing) is left out: it does not change the output
         "inputs": inputs,
         "rules": {"dir": str(cfg.rules_dir) if cfg.rules_dir else "rules (bundled)", "files": ruleset.hashes},
         "resources": resources.versions(),
@@ -246,3 +295,43 @@ def build(cfg: BuildConfig) -> dict:
               f"({c['pairs']['unrelated']} unrelated, {c['pairs']['removed_identical']} identical and "
               f"{c['pairs']['removed_repeated']} repeated removed) in {cfg.out}", file=sys.stderr)
     return manifest
+
+
+SAMPLE_COLUMNS = ["slot", "group", "source_sentence", "sentence", "rules", "verdict"]
+SAMPLE_SLOTS = ("S1", "S2", "S3", "S4")
+
+
+def sample_sentences(build_dir: str | Path, per_slot: int, seed: int) -> list[dict]:
+    """Random sentences of a build for a person to read (``sick sample``).
+
+    For each slot S1, S2, S3, S4: ``per_slot`` sentences (all when fewer) drawn with the seed from
+    ``sentences.tsv`` (a and b sides together), each with its source sentence (S0 of the same side for S1, S1
+    for S2-S4) and rules. Rows have :data:`SAMPLE_COLUMNS`; ``verdict`` is empty, for the reader. The same
+    build and seed give the same rows.
+
+    Raises:
+        InputError: ``build_dir`` is not a build (no ``sentences.tsv`` and ``manifest.json``), or its
+            sentences.tsv lacks a column.
+    """
+    import pandas as pd
+
+    d = Path(build_dir)
+    path = d / "sentences.tsv"
+    if not d.is_dir() or not path.is_file() or not (d / "manifest.json").is_file():
+        raise InputError(d, "not a sick build directory (needs sentences.tsv and manifest.json from sick build)")
+    df = pd.read_csv(path, sep="\t", keep_default_na=False, dtype=str)
+    missing = {"group", "slot", "sentence", "rules"} - set(df.columns)
+    if missing:
+        raise InputError(path, f"missing column(s) {', '.join(sorted(missing))}")
+    text = {(g, s): t for g, s, t in zip(df["group"], df["slot"], df["sentence"])}
+    rows = []
+    for slot in SAMPLE_SLOTS:
+        sub = df[df["slot"].str.startswith(slot)]
+        items = list(zip(sub["group"], sub["slot"], sub["sentence"], sub["rules"]))
+        rng = random.Random(f"{seed}|sample|{slot}")
+        picked = rng.sample(items, min(per_slot, len(items)))
+        for group, s, sentence, rules in picked:
+            src = ("S0" if slot == "S1" else "S1") + s[-1]
+            rows.append({"slot": s, "group": group, "source_sentence": text.get((group, src), ""),
+                         "sentence": sentence, "rules": rules, "verdict": ""})
+    return rows

@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from pipeline.common import resources
 from pipeline.common.errors import Unnormalizable
+from pipeline.corpus import grammar
 from pipeline.corpus.rules import Rule, RuleSet
 from pipeline.corpus.sentence import Sentence
 
@@ -75,3 +76,27 @@ def normalize_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = Fal
     docs = resources.nlp().pipe(texts, batch_size=BATCH)
     return [normalize_doc(doc, rules, ruleset)
             for doc in tqdm(docs, total=total, desc="normalize", unit="sent", disable=not progress)]
+
+
+def gate_s1(texts: Sequence[str], ruleset: RuleSet, n_process: int = 1) -> tuple[list[grammar.Verdict], dict]:
+    """The grammar gate (:mod:`pipeline.corpus.grammar`) on S1 texts.
+
+    Each text is parsed once with NER off, the parse the expansion stage reads too; a repaired text is parsed
+    and checked again, and fails when the repaired sentence does not pass unchanged. Returns the verdicts (in
+    order) and ``{final S1 text: Doc}`` for the texts that pass.
+    """
+    nlp = resources.nlp()
+    docs = list(nlp.pipe(texts, batch_size=BATCH, disable=["ner"], n_process=n_process))
+    verdicts = [grammar.check_doc(d, ruleset) for d in docs]
+    out = {d.text: d for d, v in zip(docs, verdicts) if v.ok and not v.repairs}
+    fixed = list(dict.fromkeys(v.text for v in verdicts if v.ok and v.repairs and v.text not in out))
+    recheck = {}
+    for d in nlp.pipe(fixed, batch_size=BATCH, disable=["ner"], n_process=n_process):
+        again = grammar.check_doc(d, ruleset)  # a repair must not make another failure
+        if again.ok and not again.repairs:
+            out[d.text] = d
+        else:
+            recheck[d.text] = again.failures or again.repairs
+    verdicts = [grammar.Verdict(v.text, recheck[v.text], ()) if v.text in recheck and v.repairs else v
+                for v in verdicts]
+    return verdicts, out

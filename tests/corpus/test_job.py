@@ -234,7 +234,7 @@ def test_stage_commands(tmp_path):
     out2 = tmp_path / "exp.tsv"
     assert main(["expand", str(tsv), str(out2), "--quiet"]) == 0
     exp = read(out2)
-    assert list(exp.columns) == ["input", "family", "output", "rules", "status"]
+    assert list(exp.columns) == ["input", "family", "output", "rules", "status", "reason"]
     assert set(exp["input"]) == {"A man is riding a horse"}
     chosen = exp[exp["status"] == "chosen"]
     assert sorted(chosen["family"]) == ["S2", "S3", "S4"]  # the sentence has a candidate of every family

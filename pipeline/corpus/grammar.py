@@ -1,0 +1,500 @@
+"""The grammar gate: checks (and small repairs) on every generated sentence, S1 to S4.
+
+The rules of Tables 2 and 3 (Marelli et al. 2014, sections 3.1-3.2) edit a parse; an edit can leave a
+sentence that a careful annotator would not have written: "A zucchini are being scrubbed by a person",
+"A women are slicing green pepper", "An elderly man in wheelchair is begging for handout". SICK's sentences
+are grammatical (section 3: "we normalized ... to exclude ungrammatical sentences"), so every generated
+sentence is parsed again and checked. Each check has an id:
+
+- ``agreement``: subject and finite verb differ in number ("A zucchini are"), a number word or demonstrative
+  disagrees with its noun ("two dog", "these dog", "this dogs"), "each other" with one singular subject
+  ("There is no dog jumping up at each other").
+- ``article-plural``: "a"/"an" before a plural noun ("A women", "an apples"); "a few", "a lot", "a couple"
+  are fine.
+- ``missing-determiner``: a singular count noun heading a noun phrase with no determiner ("in wheelchair");
+  repaired by inserting "a"/"an" at the start of the noun phrase. Mass and abstract nouns (WordNet's first
+  sense outside concrete lexicographer files, ``rules/lexicons/mass_nouns.yaml``), idioms ("at home", "in
+  front", ``rules/lexicons/bare_noun_phrases.yaml``), the object of "play" ("playing guitar"), nouns after
+  "of"/"by", and nouns whose plural is rare in wordfreq (mass use) are left alone.
+- ``doubled-word``: the same word twice in a row ("the the"); repaired by deleting the second.
+- ``duplicate-coordinate``: two identical conjuncts ("white and white", "a dog and a dog").
+- ``no-finite-verb``: no finite verb with a subject (a fragment: "A man playing a guitar").
+
+spaCy mislabels, so every check prefers precision: a case the parse leaves unclear is not flagged. On SICK's
+own train sentences (9,000 or so, ``tests/test_grammar.py``) the checks flag well under 1 %.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from pipeline.common import resources
+from pipeline.corpus.sentence import surface
+from pipeline.corpus.wordforms import lemma_of, plural
+
+CHECKS = ("agreement", "article-plural", "missing-determiner", "doubled-word", "duplicate-coordinate",
+          "no-finite-verb")
+REPAIRABLE = ("missing-determiner", "doubled-word")
+GATE_DISABLE = ("ner", "lemmatizer")  # the checks read tags and dependencies only
+BATCH = 256
+
+SUBJECT_DEPS = ("nsubj", "nsubjpass", "csubj", "expl")
+FINITE_TAGS = ("VBZ", "VBP", "VBD", "MD")
+DETERMINER_DEPS = ("det", "poss", "nummod", "predet")
+DETERMINER_TAGS = ("DT", "PRP$", "WP$", "CD", "WDT", "PDT", "POS")
+# words before a noun that do the work of a determiner though spaCy may call them adjectives
+QUANTIFIERS = frozenset("many much several few more most enough little less other such own half each every "
+                        "another no any some all both either neither what which whose".split())
+# left dependents that may sit between an inserted article and its noun
+NP_INTERNAL = ("amod", "compound", "nmod", "advmod", "npadvmod", "hmod", "punct", "quantmod")
+CHECKED_NOUN_DEPS = ("nsubj", "nsubjpass", "dobj", "pobj", "dative")
+COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.body",
+                            "noun.plant", "noun.location"})
+MASS_LEXNAMES = frozenset({"noun.act", "noun.food", "noun.substance"})
+NOT_NOUNS = frozenset("one other each another something anything nothing everything someone anyone everyone "
+                      "nobody somebody everybody anybody none lot bit kind sort type part way".split())
+# "a few people", "a lot of", "a couple of": the article belongs to the quantity, not the plural noun
+ARTICLE_QUANTITIES = frozenset("few lot lots couple dozen number great good hundred thousand million pair "
+                               "total bunch group variety series".split())
+SINGULAR_PRONOUNS = frozenset("he she it this that someone somebody something nobody everyone everybody "
+                              "everything anyone anybody anything one".split())
+PLURAL_PRONOUNS = frozenset("they we these those both".split())
+SINGULAR_DETS = frozenset("a an this that every each another one".split())
+PLURAL_DETS = frozenset("these those many several both few".split())
+NUMBER_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve twenty dozens".split())
+COLLECTIVE = frozenset("group couple pair team crowd family herd flock band class audience people police "
+                       "crew troop pack bunch staff".split())
+DOUBLING_OK = frozenset("had that very so bye ha no yeah".split())
+REPEAT_OK = frozenset("over again round more on through by out up down".split())  # "over and over"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The gate's answer for one sentence.
+
+    Attributes:
+        text: the sentence to use (repaired when ``repairs``, else the input).
+        failures: ids of checks (:data:`CHECKS`) that failed and were not repaired; empty: the sentence passes.
+        repairs: ids of checks whose failure was repaired in ``text``.
+    """
+
+    text: str
+    failures: tuple[str, ...] = ()
+    repairs: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    @property
+    def repaired(self) -> str | None:
+        """The repaired sentence, or None when nothing was repaired."""
+        return self.text if self.repairs else None
+
+
+@functools.lru_cache(maxsize=4)
+def _lexicons(rules_root: str | None):
+    from pipeline.corpus.rules import load_rules
+
+    rs = load_rules(rules_root)
+    return _lexicons_of(rs)
+
+
+def _lexicons_of(ruleset) -> tuple[frozenset[str], frozenset[str]]:
+    """(mass nouns, bare noun phrases) of a rule set."""
+    mass = ruleset.lexicon_set("mass_nouns")
+    bare = ruleset.lexicon_set("bare_noun_phrases") if "bare_noun_phrases" in ruleset.lexicons else frozenset()
+    return mass, bare
+
+
+# ----------------------------------------------------------------------------------------------- number
+
+def _invariant(word: str) -> bool:
+    """'sheep', 'fish', 'deer', 'news': the same form in both numbers, so the tag says nothing."""
+    return plural(word) == word or lemma_of(word, "NOUN") == word and word.endswith("s")
+
+
+def _plural_form(word: str) -> bool:
+    """Whether a word tagged NNS really looks plural ("women", "dogs"; not "zucchini", "cattle", "news")."""
+    return word == "people" or lemma_of(word, "NOUN") != word and not _invariant(word)
+
+
+def np_number(head, expl: bool = False) -> str | None:
+    """``'sg'``, ``'pl'`` or None (unclear) for the noun phrase headed by ``head``.
+
+    Coordination with "and" makes a plural, except after expletive "there" ("There is a man and a woman").
+    Collective and "X of Y" heads ("a group of people is/are") are unclear.
+    """
+    low = head.lower_
+    if low in PLURAL_PRONOUNS:
+        return "pl"
+    if low in SINGULAR_PRONOUNS and head.pos_ == "PRON":
+        return "sg"
+    if head.pos_ not in ("NOUN", "PROPN"):
+        return None
+    if low in COLLECTIVE or any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children):
+        return None
+    # "A dog which is black and a white dog ... are": an "and" inside a clause on the head may be the
+    # coordination of the subject, parsed into the clause
+    if any(c.dep_ in ("relcl", "acl") and any(t.lower_ == "and" for t in c.subtree) for c in head.children):
+        return None
+    if head.tag_ == "NNS" and _plural_form(low) and any(c.dep_ == "det" and c.lower_ in ("a", "an")
+                                                         for c in head.children):
+        return None  # "A female wearing pink gloves and ...": the parse probably took the wrong head
+    conj = [c for c in head.children if c.dep_ == "conj"]
+    if conj:
+        # a modifier between the head and its conjunct ("a dog with long hair and a red vest") makes the
+        # attachment of the conjunct a guess: unclear
+        if expl or any(c.i > head.i and c.i < conj[0].i and c.dep_ in ("prep", "acl", "relcl", "amod")
+                       for c in head.children):
+            return None
+        # "the brown and white dog" (a colour read as a noun), "kicking and water" (a gerund): only a first
+        # conjunct that is a plain noun phrase of its own makes a plural
+        if not (head.pos_ == "PRON" or head.tag_ in ("NNS", "NNPS") or _has_determiner(head)) or \
+                low.endswith("ing") or resources.synsets(low, "a"):
+            return None
+        ccs = [t.lower_ for t in head.children if t.dep_ == "cc"] + [t.lower_ for c in conj for t in c.children
+                                                                      if t.dep_ == "cc"]
+        return "pl" if "and" in ccs or not ccs else None
+    if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in head.children) and head.tag_ in ("NN", "NNS"):
+        # "a ... gloves": the parse probably took the wrong head (article-plural says the rest); "a zucchini"
+        # or "a sheep" tagged NNS is one
+        return None if head.tag_ == "NNS" and _plural_form(low) else "sg"
+    if head.tag_ == "NNS":
+        return "pl" if _plural_form(low) else None
+    if head.tag_ == "NN":
+        return None if _invariant(low) else "sg"
+    return None  # proper nouns ("The Jockeys") and the rest: unclear
+
+
+def verb_number(v) -> str | None:
+    """Number a finite verb demands: VBZ and 'was' singular, VBP and 'were' plural; None otherwise."""
+    low = v.lower_
+    if v.tag_ == "VBZ":
+        return "sg"
+    if v.tag_ == "VBP" and low != "am":
+        return "pl"
+    if low == "was":
+        return "sg"
+    if low == "were":
+        return "pl"
+    return None
+
+
+def _subject(v):
+    """(subject token, is expletive) of the clause of finite verb ``v``, or (None, False)."""
+    head = v.head if v.dep_ in ("aux", "auxpass") else v
+    for tok in (v, head):
+        subjects = [c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if len(subjects) > 1:  # "A man, a woman and two girls are": a coordination parsed as two subjects
+            return None, False
+        if subjects:
+            return subjects[0], False
+        for c in tok.children:
+            if c.dep_ == "expl":
+                attrs = [a for a in head.children if a.dep_ in ("attr", "nsubj", "dobj") and a is not c]
+                return (attrs[0], True) if attrs else (None, False)
+    return None, False
+
+
+def _agreement(doc) -> bool:
+    for v in doc:
+        if v.tag_ not in ("VBZ", "VBP", "VBD") or v.pos_ not in ("AUX", "VERB"):
+            continue
+        want = verb_number(v)
+        if want is None:
+            continue
+        subj, expl = _subject(v)
+        if subj is None:
+            continue
+        if subj.tag_ in ("WDT", "WP"):  # "a man who is": the antecedent, when right before the pronoun
+            ante = subj.head.head if subj.head.dep_ == "relcl" else None
+            if ante is None or ante.i != subj.i - 1 and not (ante.i == subj.i - 2 and subj.nbor(-1).is_punct):
+                continue
+            if _inside_modifier(ante):  # "a person wearing pants who is": which noun is meant is a guess
+                continue
+            subj = ante
+        if v.pos_ == "VERB" and subj.i == v.i - 1 and subj.pos_ == "NOUN" and not _has_determiner(subj):
+            continue  # a bare noun then a main verb may be a verb then a noun, mis-tagged
+        if subj.left_edge.i > 0 and doc[subj.left_edge.i - 1].pos_ == "VERB" and not _has_determiner(subj):
+            continue  # "who climbs rocks is clinging": the object of a verb taken for the next subject
+        have = np_number(subj, expl)
+        if have is not None and have != want:
+            return True
+    for n in doc:  # determiner / number word against its noun
+        if n.tag_ not in ("NN", "NNS") or _invariant(n.lower_) or n.dep_ == "compound" or \
+                n.i + 1 < len(doc) and doc[n.i + 1].pos_ in ("NOUN", "PROPN"):
+            continue
+        if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in n.children):  # "a three wheeled scooter"
+            continue
+        # "four-wheeler", "three prize winning dogs": the number belongs to a compound, not to this noun
+        if n.i + 1 < len(doc) and (doc[n.i + 1].tag_ in ("HYPH", "VBG") or doc[n.i + 1].text == "-") or \
+                n.i > 0 and doc[n.i - 1].text == "-":
+            continue
+        for c in n.children:
+            if c.i > n.i or c.dep_ not in ("det", "nummod", "amod"):
+                continue
+            w = c.lower_
+            if n.tag_ == "NN" and (w in PLURAL_DETS and c.dep_ == "det" or w in NUMBER_WORDS and c.dep_ == "nummod"):
+                return True
+            if n.tag_ == "NNS" and c.dep_ == "det" and w in SINGULAR_DETS - {"a", "an", "one"}:
+                return True
+    for i in range(len(doc) - 1):  # "each other" needs more than one
+        if doc[i].lower_ == "each" and doc[i + 1].lower_ == "other" or \
+                doc[i].lower_ == "one" and doc[i + 1].lower_ == "another":
+            subj = _reciprocal_subject(doc[i + 1])
+            if subj is not None and np_number(subj) == "sg" and subj.lower_ not in COLLECTIVE:
+                return True
+    return False
+
+
+def _inside_modifier(tok) -> bool:
+    """Whether ``tok`` sits inside a modifier (participle, prepositional phrase) of another noun."""
+    t = tok
+    while t.head.i != t.i:
+        if t.dep_ in ("acl", "prep", "relcl", "appos"):
+            return True
+        t = t.head
+    return False
+
+
+def _reciprocal_subject(tok):
+    """Who does "each other" refer to: the subject of the nearest verb above, or the noun an ``acl`` verb
+    modifies ("no dog jumping at each other")."""
+    t = tok
+    for _ in range(8):
+        t = t.head
+        if t.pos_ in ("VERB", "AUX"):
+            if t.dep_ == "acl" and t.head.pos_ in ("NOUN", "PROPN"):
+                return t.head
+            subj, expl = _subject(t)
+            if subj is None and t.dep_ in ("conj", "xcomp", "advcl"):
+                continue
+            return subj if not expl else subj
+        if t.head.i == t.i:
+            return None
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- articles
+
+def _article_plural(doc) -> bool:
+    for a in doc:
+        if a.lower_ not in ("a", "an") or a.i + 1 >= len(doc):
+            continue
+        nxt = doc[a.i + 1]
+        if nxt.lower_ in ARTICLE_QUANTITIES:
+            continue
+        n = a.head if a.dep_ == "det" else nxt
+        # only a plain noun phrase "a (adjectives) nouns": a noun or participle in between means the parse
+        # probably took the wrong head ("A blond girl waves", "a cook slicing peppers")
+        if n.tag_ == "NNS" and n.i > a.i and n.dep_ != "compound" and _plural_form(n.lower_) and \
+                not any(t.lower_ in ARTICLE_QUANTITIES or t.tag_ in ("NN", "NNS", "NNP", "VBG", "CD", "CC", ",")
+                        for t in doc[a.i + 1:n.i]):
+            return True
+    return False
+
+
+def _has_determiner(n) -> bool:
+    for c in n.children:
+        if c.i < n.i and (c.dep_ in DETERMINER_DEPS or c.tag_ in DETERMINER_TAGS or c.lower_ in QUANTIFIERS):
+            return True
+    return n.i > 0 and n.doc[n.i - 1].tag_ in ("POS", "PRP$", "DT", "CD")
+
+
+@functools.lru_cache(maxsize=65536)
+def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool:
+    """Whether ``word`` (a singular noun) is a count noun that needs a determiner in a caption.
+
+    Count: not in the mass or bare-noun lexicons, WordNet's first noun sense in a concrete lexicographer file
+    (:data:`COUNT_LEXNAMES`), and its plural not much rarer than the singular (wordfreq zipf within 1.5).
+    """
+    if word in mass or word in bare or word in NOT_NOUNS or word.endswith("ing"):
+        return False
+    syns = resources.synsets(word, "n")
+    pl = plural(word)
+    if not syns or pl == word:
+        return False
+    ratio = resources.zipf(pl) - resources.zipf(word)
+    first = syns[0].lexname()
+    if first in COUNT_LEXNAMES:  # concrete, unless one of its frequent senses is a game, a food or a stuff
+        return ratio >= -1.3 and not any(s.lexname() in MASS_LEXNAMES for s in syns[:3])
+    # other nouns only when their plural is about as frequent as the singular ("a handout")
+    return first in ("noun.communication", "noun.possession") and ratio >= -0.3
+
+
+def _np_start(n) -> int | None:
+    """Where an article goes for noun ``n``: before its leftmost pre-modifier; None when a left dependent is
+    not a plain modifier (the noun phrase is unclear)."""
+    start = n.i
+    for c in n.children:
+        if c.i < n.i:
+            if c.dep_ not in NP_INTERNAL:
+                return None
+            start = min(start, c.left_edge.i)
+    return start
+
+
+def _missing_determiners(doc, mass, bare) -> tuple[list[int], bool]:
+    """(token indices where "a" is to be inserted, whether some missing determiner cannot be repaired)."""
+    inserts, unrepairable = [], False
+    for n in doc:
+        if n.tag_ != "NN" or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
+            continue
+        low = n.lower_
+        if not is_count_noun(low, mass, bare):
+            continue
+        if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
+            continue
+        if n.dep_ == "pobj":
+            prep = n.head.lower_
+            if prep in ("of", "by", "per", "via", "than", "like", "as") or f"{prep} {low}" in bare:
+                continue
+            if n.head.head.lower_ == low:  # "side by side", "hand in hand"
+                continue
+            if n.head.i > 0 and f"{n.doc[n.head.i - 1].lower_} {prep} {low}" in bare:  # "out of sight"
+                continue
+        else:
+            verb = n.head
+            if verb.pos_ in ("VERB", "AUX") and (verb.lemma_ in ("play",) or verb.lower_.startswith("play")
+                                                 or resources.synsets(f"{verb.lower_}_{low}", "v")):
+                continue
+        if any(t.lower_ == low for t in n.doc if t.i != n.i and t.i < n.i and t.dep_ == "conj"):
+            continue
+        start = _np_start(n)
+        if start is not None and any(doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS
+                                     for k in range(start, n.i)):
+            continue  # "A big brown and white spotted dog": the determiner hangs on a modifier in the parse
+        if start is not None and start > 0 and doc[start - 1].pos_ in ("NOUN", "PROPN"):
+            continue  # "another mans arm": a noun right before is a possessive or compound the parse missed
+        if start is None:
+            unrepairable = True
+        else:
+            inserts.append(start)
+    return inserts, unrepairable
+
+
+# -------------------------------------------------------------------------------------------- repetitions
+
+def _doubled(doc) -> list[int]:
+    return [t.i for t in doc[1:] if t.is_alpha and t.lower_ == doc[t.i - 1].lower_ and t.lower_ not in DOUBLING_OK]
+
+
+_WORD_AND_SAME = re.compile(r"\b(\w+)\s*(?:,|and|or)\s+\1\b", re.IGNORECASE)
+
+
+def _conjunct_text(tok) -> str:
+    skip = set()
+    for c in tok.children:
+        if c.dep_ in ("conj", "cc", "punct") and c.i > tok.i:
+            skip.update(t.i for t in c.subtree)
+    return " ".join(t.lower_ for t in tok.subtree if t.i not in skip)
+
+
+def _duplicate_coordinate(doc) -> bool:
+    for m in _WORD_AND_SAME.finditer(doc.text):
+        if m.group(1).lower() not in REPEAT_OK:
+            return True
+    for tok in doc:
+        if tok.dep_ == "conj" or not any(c.dep_ == "conj" for c in tok.children):
+            continue
+        conjuncts, t = [tok], tok
+        while True:
+            nxt = [c for c in t.children if c.dep_ == "conj"]
+            if not nxt:
+                break
+            t = nxt[0]
+            conjuncts.append(t)
+        texts = [_conjunct_text(c) for c in conjuncts]
+        if len(set(texts)) < len(texts) and conjuncts[0].lower_ not in REPEAT_OK:
+            return True
+    return False
+
+
+def _no_finite_verb(doc) -> bool:
+    # a finite verb whose subject the parse missed ("A tattoo/RB is being drawn") is not a fragment
+    if any(v.tag_ in FINITE_TAGS for v in doc):
+        return False
+    for v in doc:
+        if v.tag_ in FINITE_TAGS and v.pos_ in ("AUX", "VERB"):
+            head = v.head if v.dep_ in ("aux", "auxpass") else v
+            t = head
+            for _ in range(4):
+                if any(c.dep_ in SUBJECT_DEPS for c in t.children) or \
+                        any(c.dep_ in SUBJECT_DEPS for c in v.children):
+                    return False
+                if t.dep_ == "conj" and t.head.i != t.i:
+                    t = t.head
+                else:
+                    break
+            if head.dep_ == "relcl":  # "a man who is ...": subject is the relative pronoun
+                return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- the gate
+
+def _render(doc, inserts: list[int], deletes: list[int]) -> str:
+    words = []
+    for t in doc:
+        if t.i in deletes:
+            continue
+        text = t.text
+        if t.i in inserts:
+            if t.i == 0 and t.pos_ != "PROPN" and text != "I":
+                text = text.lower()
+            text = "a " + text
+        words.append(text + t.whitespace_)
+    return surface("".join(words))
+
+
+def check_doc(doc, ruleset=None) -> Verdict:
+    """Run every check on one parsed sentence (tags and dependencies used, lemmas not needed).
+
+    ``ruleset`` gives the lexicons (mass_nouns, bare_noun_phrases); default the project's rules.
+    Repairs (missing-determiner, doubled-word) are applied together to the text; other failures are reported.
+    """
+    mass, bare = _lexicons_of(ruleset) if ruleset is not None else _lexicons(None)
+    failures, repairs = [], []
+    if _agreement(doc):
+        failures.append("agreement")
+    if _article_plural(doc):
+        failures.append("article-plural")
+    inserts, unrepairable = _missing_determiners(doc, mass, bare)
+    if unrepairable:
+        failures.append("missing-determiner")
+    elif inserts:
+        repairs.append("missing-determiner")
+    deletes = _doubled(doc)
+    if deletes:
+        repairs.append("doubled-word")
+    if _duplicate_coordinate(doc):
+        failures.append("duplicate-coordinate")
+    if _no_finite_verb(doc):
+        failures.append("no-finite-verb")
+    text = doc.text
+    if repairs and not failures:
+        text = _render(doc, inserts, deletes)
+    elif repairs:  # the sentence is rejected anyway: report the repairable failures as failures too
+        failures += repairs
+        repairs = []
+    order = {c: k for k, c in enumerate(CHECKS)}
+    return Verdict(text, tuple(sorted(set(failures), key=order.get)), tuple(sorted(repairs, key=order.get)))
+
+
+def check_texts(texts: Iterable[str], ruleset=None, n_process: int = 1) -> list[Verdict]:
+    """Verdicts for many sentences, parsed in batches with NER and the lemmatizer off.
+
+    ``n_process`` > 1 parses in worker processes (spaCy); the verdicts are the same.
+    """
+    docs = resources.nlp().pipe(texts, batch_size=BATCH, disable=list(GATE_DISABLE), n_process=n_process)
+    return [check_doc(d, ruleset) for d in docs]
+
+
+def gate(text: str, ruleset=None) -> tuple[str | None, tuple[str, ...]]:
+    """``(repaired text or None, failed check ids)`` for one sentence; it passes when the failures are empty."""
+    v = check_texts([text], ruleset)[0]
+    return v.repaired, v.failures
