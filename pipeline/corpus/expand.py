@@ -115,7 +115,7 @@ def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float 
 
     For each family with candidates: with probability ``combine_rate`` a combined candidate (when any),
     otherwise a single-rule one; among those a rule (or rule combination) drawn with probability proportional
-    to its weight (the largest weight of its rules, default 1), then one of its candidates uniformly, so that
+    to its weight (the smallest weight of its rules, default 1), then one of its candidates uniformly, so that
     a rule with many candidates (synonyms) does not crowd out the others.
     """
     weights = weights or {}
@@ -132,7 +132,9 @@ def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float 
         for c in pool:
             groups.setdefault(c.rules, []).append(c)
         keys = sorted(groups)
-        key = rng.choices(keys, weights=[max(weights.get(r, 1.0) for r in k) for k in keys])[0]
+        # a combination is as likely as its least likely rule, so a low-weight rule that applies almost
+        # everywhere (determiner-similar) does not ride along in most combinations at its partner's weight
+        key = rng.choices(keys, weights=[min(weights.get(r, 1.0) for r in k) for k in keys])[0]
         chosen[family] = rng.choice(groups[key])
     return chosen
 

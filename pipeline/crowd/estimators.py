@@ -177,7 +177,7 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
 
 def dawid_skene(df: pd.DataFrame, item: str = "item", worker: str = "worker", label: str = "label",
                 n_iter: int = 100, tol: float = 1e-5,
-                details: bool = False) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+                details: bool = False) -> Any:  # a DataFrame, or with details a tuple of three (see Returns)
     """Dawid & Skene (1979) labels: EM over one confusion matrix per worker and the class priors.
 
     Runs ``crowdkit.aggregation.DawidSkene(n_iter, tol).fit_predict`` (crowd-kit 1.4; it wants columns
