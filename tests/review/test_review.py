@@ -32,7 +32,7 @@ DECISIONS = [
     ("G00001:S1a", "ann", "accept", "", ""),
     # reverting S2a to its S1 makes S1aS2a identical and S1bS2a a repeat of S1aS1b: dedup must drop both
     ("G00001:S2a", "ann", "edit", "A brown dog is running through the tall grass", "other"),
-    ("G00002:S4a", "ann", "reject", "", "implausible"),
+    ("G00004:S4a", "ann", "reject", "", "implausible"),
     ("G00003:S1b", "ann", "reject", "", "other"),  # an S1: the whole group goes
     ("G00004:S1b", "ann", "edit", "A young girl is holding a small cat in her arms", "ungrammatical"),
     ("G00004:S2b", "ann", "edit", "The young girl is holding a small cat in her arms", "ungrammatical"),
@@ -40,8 +40,8 @@ DECISIONS = [
     ("G00005:S4b", "ann", "reject", "", "implausible"),
     ("G00005:S4b", "bob", "reject", "", "implausible"),
     ("G00005:S4b", "cid", "accept", "", ""),
-    ("G00006:S4b", "ann", "accept", "", ""),
-    ("G00006:S4b", "bob", "reject", "", "implausible"),  # 1-1: a tie, kept out for a second look
+    ("G00005:S4a", "ann", "accept", "", ""),
+    ("G00005:S4a", "bob", "reject", "", "implausible"),  # 1-1: a tie, kept out for a second look
     ("G00006:S1a", "ann", "", "", ""),  # not decided: kept as it is
 ]
 # (sentence_id, field, what to do, expected words in the error)
@@ -196,7 +196,7 @@ def test_decisions_rebuild_the_corpus(built, items, applied):
     s1b = after[after["sentence_A"] == "A young girl is holding a small cat in her arms"]
     assert len(s1b) >= 3 and (s1b["rules_A"].str.split().str[-1] == "review-edit").all()
     # rejected and tied sentences are gone, with their pairs; a rejected S1 takes its group
-    for sid in ("G00002:S4a", "G00005:S4b", "G00006:S4b"):
+    for sid in ("G00004:S4a", "G00005:S4b", "G00005:S4a"):
         assert sid not in text
         old = items[sid]["sentence"]
         assert not ((after["sentence_A"] == old) | (after["sentence_B"] == old)).any()
@@ -212,7 +212,7 @@ def test_decisions_rebuild_the_corpus(built, items, applied):
     assert not {"S1aS2a", "S1bS2a"} & set(g1_after["pair_type"])
     dropped = read(out / "dropped.tsv")
     assert {"G00001 S1aS2a", "G00001 S1bS2a"} <= set(dropped.loc[dropped["stage"] == "dedup", "item"])
-    assert {"G00002 S4a", "G00003 S1b", "G00005 S4b", "G00006 S4b"} == set(
+    assert {"G00004 S4a", "G00003 S1b", "G00005 S4b", "G00005 S4a"} == set(
         dropped.loc[dropped["stage"] == "review", "item"])
     # no pair twice, none identical; survivors keep pair_ID and split; unrelated at the build's share
     keys = [pair_key(a, b) for a, b in zip(after["sentence_A"], after["sentence_B"])]
@@ -249,14 +249,15 @@ def test_log_stats_second_look_and_manifest(applied):
     assert row["sentence_before"] == "A young girl is holding a small cat in the arms"
     assert row["sentence_after"] == "A young girl is holding a small cat in her arms"
     second = read(out / "second_look.tsv")
-    assert second["sentence_id"].tolist() == ["G00006:S4b"] and second["votes"].iloc[0] == "ann=accept bob=reject"
+    assert second["sentence_id"].tolist() == ["G00005:S4a"] and second["votes"].iloc[0] == "ann=accept bob=reject"
     stats = read(out / "review_stats.tsv").set_index(["by", "key"])
     assert stats.loc[("all", "all"), ["sentences", "accept", "edit", "reject", "tie"]].tolist() == \
         ["8", "1", "3", "3", "1"]
     s4 = stats.loc[("slot", "S4"), ["sentences", "reject", "tie", "reject_rate"]].tolist()
     assert s4 == ["3", "2", "1", "0.6667"]
-    # swap-object-pobj made the rejected G00005:S4b (and two sentences nobody reviewed)
-    assert stats.loc[("rule", "swap-object-pobj"), "reject"] == "1"
+    # swap-subject-object made the rejected G00005:S4b, move-adjective the rejected G00004:S4a
+    assert stats.loc[("rule", "swap-subject-object"), "reject"] == "1"
+    assert stats.loc[("rule", "move-adjective"), "reject"] == "1"
     review = json.loads((out / "manifest.json").read_text())["review"]
     assert review["inputs"] == [{"path": str(reviews), "sha256": hashlib.sha256(reviews.read_bytes()).hexdigest(),
                                  "rows": len(DECISIONS)}]
@@ -402,7 +403,7 @@ def test_every_platform_export_gives_the_same_corpus(built, items, applied, tmp_
     assert counts["decisions"] == len([x for x in DECISIONS if x[2]])
     for name in ("corpus.tsv", "sentences.tsv", "rule_frequencies.tsv", "review_stats.tsv"):
         assert (tmp_path / "o" / name).read_bytes() == (out / name).read_bytes(), name
-    assert read(tmp_path / "o" / "second_look.tsv")["sentence_id"].tolist() == ["G00006:S4b"]
+    assert read(tmp_path / "o" / "second_look.tsv")["sentence_id"].tolist() == ["G00005:S4a"]
     if kind in ("full", "mturk"):
         void = read(tmp_path / "o" / "rejected.tsv")
         tasks = len({x[0] for x in DECISIONS if x[2]})  # one cancelled annotation per task
