@@ -158,9 +158,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                     "--per-slot random S1, S2, S3 and S4 sentences of a build and their source "
                                     "sentences (S0 for S1, S1 for S2-S4); the verdict column is left for the reader.")
     sm.add_argument("--build", required=True, metavar="DIR", help="a directory written by sick build")
-    sm.add_argument("--per-slot", type=positive_int, default=50, metavar="N")
-    sm.add_argument("--seed", type=int, default=1)
-    sm.add_argument("--out", required=True, metavar="FILE")
+    sm.add_argument("--per-slot", type=positive_int, default=50, metavar="N", help="sentences drawn per slot S1-S4")
+    sm.add_argument("--seed", type=int, default=1, help="seed of the draw; the same seed gives the same sample")
+    sm.add_argument("--out", required=True, metavar="FILE", help="TSV to write, one sentence a row")
     sm.set_defaults(func=cmd_sample)
 
     for name, func, what in (("normalize", cmd_normalize, "S0 -> S1 (Table 2)"),

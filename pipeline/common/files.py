@@ -10,6 +10,7 @@ import contextvars
 import errno
 import glob
 import hashlib
+import html
 import json
 import os
 import shutil
@@ -355,3 +356,31 @@ def key_lines(text: str) -> dict[tuple, int]:
     if root is not None:  # an empty document
         walk(root, ())
     return lines
+
+
+# ------------------------------------------------------------------ cells of files a spreadsheet or a web page shows
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell that starts with one of these is a formula to a spreadsheet (OWASP, "CSV Injection")."""
+
+
+def spreadsheet_cell(text: str) -> str:
+    """``text`` made safe for a CSV that a spreadsheet opens: a cell that would start a formula gets a leading
+    ``'`` (OWASP's advice), which :func:`unguard_cell` removes again on import."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def html_cell(text: str) -> str:
+    """``text`` for a batch CSV whose values a web page shows raw (MTurk puts ``${column}`` into the page as it
+    is): HTML-escaped, quotes included, so that no value can add markup or leave an attribute; a leading formula
+    character is written as its character reference, so that the CSV cell starts no formula while the page
+    shows the character itself. :func:`unguard_cell` returns the text."""
+    escaped = html.escape(text, quote=True)
+    return f"&#{ord(escaped[0])};{escaped[1:]}" if escaped.startswith(FORMULA_STARTS) else escaped
+
+
+def unguard_cell(text: str) -> str:
+    """The text of a cell written by :func:`spreadsheet_cell` or :func:`html_cell`, as it was before."""
+    if "&" in text:
+        text = html.unescape(text)
+    return text[1:] if text[:1] == "'" and text[1:2] in FORMULA_STARTS and text[1:2] != "" else text

@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.common.errors import InputError
-from pipeline.common.files import atomic_file
+from pipeline.common.files import atomic_file, unguard_cell
 from pipeline.common.vocabulary import ANSWERS, ORDERS, RELATEDNESS_RANGE
 
 JUDGMENT_COLUMNS = ["pair_ID", "worker_id", "order", "relatedness", "answer", "is_control"]
@@ -537,9 +537,10 @@ def _labelstudio_result(result) -> tuple[str, str]:
 def _validate(t: _Table, pair_ids, control_ids, skip_bad_rows: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
     n = len(t.rows)
     raw = {c: _series(v, c) for c, v in t.values.items()}
-    pid = raw["pair_ID"].str.strip()
+    # values exported through html_cell / spreadsheet_cell come back guarded (MTurk's Input.*, a saved tasks.csv)
+    pid = raw["pair_ID"].str.strip().map(unguard_cell)
     wid = raw["worker_id"].str.strip()
-    order = raw["order"].str.strip().str.upper()
+    order = raw["order"].str.strip().map(unguard_cell).str.upper()
     answer_text = raw["answer"].str.strip()
     answer = answer_text.str.upper()
     other = ~answer.isin(ANSWERS)

@@ -55,7 +55,7 @@ import pandas as pd
 from pipeline import __version__
 from pipeline.common.corpus_io import read_one
 from pipeline.common.errors import InputError
-from pipeline.common.files import atomic_dir, sha256_file, write_json
+from pipeline.common.files import atomic_dir, html_cell, sha256_file, spreadsheet_cell, write_json
 from pipeline.common.options import PLATFORMS
 from pipeline.common.resources import ANNOTATIONS_DIR
 from pipeline.common.vocabulary import ORDERS
@@ -65,6 +65,8 @@ from pipeline.crowd.judgments import CONTROL_REPEAT_SEP
 ANNOTATIONS = ANNOTATIONS_DIR
 INSTRUCTIONS = ANNOTATIONS / "instructions.md"
 MTURK_TEMPLATE = ANNOTATIONS / "templates" / "mturk_question.html"
+GUARDED = ("pair_ID", "first_sentence", "second_sentence")
+"""Columns of tasks.csv whose cells a spreadsheet could take for formulas (see ``spreadsheet_cell``)."""
 LABELSTUDIO_CONFIG = ANNOTATIONS / "templates" / "labelstudio_config.xml"
 
 TASK_COLUMNS = ["pair_ID", "order", "first_sentence", "second_sentence", "is_control"]
@@ -317,10 +319,12 @@ def export_tasks(corpus: str | Path, platform: str, out: str | Path, per_order: 
                 else:
                     table = pd.DataFrame(_hits(batch, per_hit), columns=[f"{c}_{k}" for k in range(1, per_hit + 1)
                                                                          for c in PUBLIC_TASK_COLUMNS])
+                table = table.map(lambda v: html_cell(str(v)))  # MTurk puts ${column} raw into the page
                 table.to_csv(tmp / name, index=False, lineterminator="\n", encoding="utf-8")
             elif platform == "csv":
                 name = _name("tasks", "csv", i, split)
-                pd.DataFrame([{**r, "judgments_needed": per_order} for r in _csv_rows(batch)],
+                pd.DataFrame([{**{c: spreadsheet_cell(str(v)) if c in GUARDED else v for c, v in r.items()},
+                               "judgments_needed": per_order} for r in _csv_rows(batch)],
                              columns=[*TASK_COLUMNS, "judgments_needed"]).to_csv(
                     tmp / name, index=False, lineterminator="\n", encoding="utf-8")
             else:

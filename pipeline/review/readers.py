@@ -11,7 +11,6 @@ from __future__ import annotations
 __all__ = ["DECISIONS", "REASONS", "REJECTED_COLUMNS", "REVIEW_FORMATS", "Vote", "check_votes", "read_reviews",
            "verdicts"]
 
-import html
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.common.errors import InputError
+from pipeline.common.files import unguard_cell
 from pipeline.crowd.judgments import RowError, read_records, read_text
 
 REVIEW_FORMATS = ("csv", "labelstudio", "mturk")
@@ -121,7 +121,7 @@ def _csv_votes(path: Path, fmt: str) -> tuple[list[Vote], list[dict]]:
                                        f"export --platform mturk`)", line=1, field=_MTURK[col])
         votes = []
         for line, rec in rows:
-            get = (lambda f, rec=rec: html.unescape(rec[_MTURK[f]]) if f == "sentence" and _MTURK[f] in rec
+            get = (lambda f, rec=rec: unguard_cell(rec[_MTURK[f]]) if f == "sentence" and _MTURK[f] in rec
                    else rec.get(_MTURK[f]))
             vote = _vote(path, line, "line", get, dict(_MTURK), rec)
             if rec.get("AssignmentStatus", "").strip().lower() == "rejected":

@@ -31,7 +31,6 @@ __all__ = ["EXPECTED", "ITEM_FIELDS", "LABELSTUDIO_CONFIG", "MTURK_TEMPLATE", "R
            "export_review", "read_build", "review_summary", "sentence_id", "text_hash"]
 
 import hashlib
-import html
 import json
 import random
 import shutil
@@ -43,7 +42,7 @@ import pandas as pd
 
 from pipeline import __version__
 from pipeline.common.errors import InputError
-from pipeline.common.files import atomic_dir, sha256_file, write_json, write_tsv
+from pipeline.common.files import atomic_dir, html_cell, sha256_file, write_json, write_tsv
 from pipeline.common.resources import ANNOTATIONS_DIR
 from pipeline.common.vocabulary import FAMILIES
 from pipeline.corpus.dedup import dedup
@@ -188,7 +187,7 @@ def export_review(build: str | Path, out: str | Path, platform: str = "csv", slo
             template = LABELSTUDIO_CONFIG
         else:
             name = "batch.csv"
-            pd.DataFrame([{k: html.escape(v) for k, v in it.items()} for it in items], columns=ITEM_FIELDS).to_csv(
+            pd.DataFrame([{k: html_cell(v) for k, v in it.items()} for it in items], columns=ITEM_FIELDS).to_csv(
                 tmp / name, index=False, lineterminator="\n", encoding="utf-8")
             template = MTURK_TEMPLATE
         copied = [p for p in (template, REVIEW_INSTRUCTIONS) if p is not None]

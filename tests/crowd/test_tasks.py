@@ -705,3 +705,49 @@ def test_mturk_hits_of_ten_round_trip(tmp_path):
         export_tasks(corpus, "mturk", tmp_path / "x", batch_size=25)
     with pytest.raises(ValueError, match="fill HITs"):
         export_tasks(corpus, "mturk", tmp_path / "y", control_rate=0)
+
+
+HOSTILE = {"1": ("=HYPERLINK(\"http://x\",\"click\")", "<script>alert(1)</script> A dog runs"),
+           "2": ("+SUM(A1:A2) a man eats", "@cmd a cat sits"),
+           "3": ("-2 dogs run", "A man says \"hi\" & <b>waves</b>")}
+
+
+def hostile_corpus(path: Path) -> Path:
+    rows = []
+    for pid, (a, b) in HOSTILE.items():
+        row = dict.fromkeys(CORPUS_COLUMNS, "")
+        row.update(pair_ID=pid, sentence_A=a, sentence_B=b, SemEval_set="TRAIN", pair_type="S1aS1b")
+        rows.append(row)
+    pd.DataFrame(rows, columns=CORPUS_COLUMNS).to_csv(path, sep="\t", index=False, lineterminator="\n")
+    return path
+
+
+def test_no_formula_or_markup_reaches_a_spreadsheet_or_the_mturk_page(tmp_path):
+    """Issue 13, items 5-6: captions starting with = + - @ are no formulas in tasks.csv or batch.csv, and no
+    caption adds markup to the MTurk page; the texts stay recoverable."""
+    from pipeline.common.files import FORMULA_STARTS, unguard_cell
+
+    corpus = hostile_corpus(tmp_path / "c.tsv")
+    export_tasks(corpus, "csv", tmp_path / "csv", control_rate=0)
+    export_tasks(corpus, "mturk", tmp_path / "mturk", control_rate=0, pairs_per_hit=1)
+    for path in (tmp_path / "csv" / "tasks.csv", tmp_path / "mturk" / "batch.csv"):
+        table = pd.read_csv(path, dtype=str, keep_default_na=False)
+        cells = [v for col in ("first_sentence", "second_sentence") for v in table[col]]
+        assert not [v for v in cells if v.startswith(FORMULA_STARTS)], path
+        assert {unguard_cell(v) for v in cells} == {s for pair in HOSTILE.values() for s in pair}
+    batch = (tmp_path / "mturk" / "batch.csv").read_text(encoding="utf-8")
+    assert "<script>" not in batch and "<b>" not in batch and "&lt;script&gt;" in batch
+
+
+def test_a_pair_id_cannot_leave_the_mturk_value_attribute(tmp_path):
+    from pipeline.common.files import html_cell, unguard_cell
+
+    hostile = '7" onclick="alert(1)'
+    assert '"' not in html_cell(hostile) and unguard_cell(html_cell(hostile)) == hostile
+    # MTurk returns the escaped value as Input.pair_ID: the reader maps it back to the corpus id
+    results = tmp_path / "Batch_results.csv"
+    pd.DataFrame([{"WorkerId": "w1", "AssignmentStatus": "Approved", "Input.pair_ID": html_cell(hostile),
+                   "Input.order": "AB", "Answer.relatedness": "4", "Answer.answer": "TRUE"}]).to_csv(results,
+                                                                                          index=False)
+    judgments, rejected = read_judgments(results, "mturk", pair_ids={hostile})
+    assert judgments["pair_ID"].tolist() == [hostile] and rejected.empty
