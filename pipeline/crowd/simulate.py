@@ -102,7 +102,7 @@ class _GroupParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     mean: float = Field(ge=1, le=5)
-    sd: float = Field(ge=0)
+    sd: float = Field(ge=0, allow_inf_nan=False)
     relation: dict[str, float]
     why: str = ""
 

@@ -230,14 +230,19 @@ def test_stage_commands(tmp_path):
     assert norm["status"].tolist() == ["changed", "unchanged"]
     assert "present-continuous" in norm["rules"][0].split() and norm["rules"][1] == ""
     tsv = tmp_path / "s1.tsv"
-    tsv.write_text("id\tsentence\n1\tA man is riding a horse\n")
+    tsv.write_text("id\tsentence\n1\tThe turtle is following the fish\n")
     out2 = tmp_path / "exp.tsv"
     assert main(["expand", str(tsv), str(out2), "--quiet"]) == 0
     exp = read(out2)
     assert list(exp.columns) == ["input", "family", "output", "rules", "status", "reason"]
-    assert set(exp["input"]) == {"A man is riding a horse"}
+    assert set(exp["input"]) == {"The turtle is following the fish"}
     chosen = exp[exp["status"] == "chosen"]
     assert sorted(chosen["family"]) == ["S2", "S3", "S4"]  # the sentence has a candidate of every family
+    # riding a horse is a fixed verb-object pair: no S4 ("A horse is riding a man")
+    tsv.write_text("id\tsentence\n1\tA man is riding a horse\n")
+    assert main(["expand", str(tsv), str(out2), "--quiet"]) == 0
+    exp = read(out2)
+    assert "S4" not in set(exp.loc[exp["status"] == "chosen", "family"])
 
 
 def test_console_script_runs():

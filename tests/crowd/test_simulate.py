@@ -148,6 +148,7 @@ def test_default_model_file_is_complete_and_cites_the_paper():
 @pytest.mark.parametrize("change,field,problem", [
     (("    mean: 5.00\n", "    mean: 5.60\n"), "groups.S1S2-same.mean", "less than or equal to 5"),
     (("    sd: 0.52\n", "    sd: -0.52\n"), "groups.S1S2-same.sd", "greater than or equal to 0"),
+    (("    sd: 0.52\n", "    sd: .inf\n"), "groups.S1S2-same.sd", "finite number"),
     (("contradict: 0.628, neutral: 0.336}", "contradict: 0.628, neutral: 0.436}"), "groups.S1S3-same.relation",
      "sum to 1"),
     (("{mutual: 0.767, forward: 0.226,", "{mutal: 0.767, forward: 0.226,"), "groups.S1S2-same.relation",
