@@ -270,6 +270,148 @@ def _control_summary(j: _Judgments, ctl_mask, ctl_id, scored, correct, kept_work
             "mean_rating_outside_range": outside}
 
 
+
+def _control_judgments(j: _Judgments, controls: dict, check_relatedness: bool
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Which judgments are on control items and which of those are right (per distinct pair_ID first, then per
+    row through the codes): ``(base id of each distinct pair_ID, control mask, scored mask, correct mask)``; a
+    control order without an expected answer is not scored."""
+    u_base = np.array([control_base_id(p) for p in j.pair_uniques], dtype=object) if controls else j.pair_uniques
+    u_is_ctl = np.array([b in controls for b in u_base], dtype=bool)
+    u_exp = np.full((len(u_base), 2), -1, dtype=np.int64)
+    u_lo = np.ones((len(u_base), 2))
+    u_hi = np.full((len(u_base), 2), 5.0)
+    for u in np.flatnonzero(u_is_ctl):
+        c = controls[u_base[u]]
+        for o, order in enumerate(ORDERS):
+            if c.get(order):
+                u_exp[u, o] = ANSWERS.index(c[order])
+                if check_relatedness and c.get("relatedness"):
+                    u_lo[u, o], u_hi[u, o] = c["relatedness"]
+    ctl_mask = j.is_control | u_is_ctl[j.pair]
+    exp = u_exp[j.pair, j.order]
+    scored = ctl_mask & (exp >= 0)
+    correct = (j.answer == exp) & (j.rating >= u_lo[j.pair, j.order]) & (j.rating <= u_hi[j.pair, j.order])
+    return u_base, ctl_mask, scored, correct
+
+
+def _relatedness(used: pd.DataFrame, n: int, ddof: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mean, SD (``ddof``) and count of the kept ratings of each of the ``n`` corpus pairs (NaN, NaN, 0 when
+    unjudged): SICK's gold relatedness (Marelli et al. 2014, section 3.4)."""
+    rel_sum = estimators.numeric_summary(used, item="pair", value="rating", ddof=ddof)
+    r_idx = rel_sum["pair"].to_numpy(dtype=np.int64)
+    mean, sd = np.full(n, np.nan), np.full(n, np.nan)
+    n_ratings = np.zeros(n, dtype=np.int64)
+    mean[r_idx] = rel_sum["mean"].to_numpy(dtype=float)
+    sd[r_idx] = rel_sum["sd"].to_numpy(dtype=float)
+    n_ratings[r_idx] = rel_sum["n"].to_numpy(dtype=np.int64)
+    return mean, sd, n_ratings
+
+
+def _majority_per_order(used: pd.DataFrame, n: int, ties: str, seed: int
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The majority answer of each (pair, order) item, ``2 n`` of them, AB then BA per pair: ``(answer, votes,
+    tied, majority share per pair)``. Labels are answer codes 0/1/2; ties -> UNKNOWN, "-" or a seeded pick."""
+    tie_rule = TIES[ties]
+    tie_arg = ANSWERS.index(tie_rule) if tie_rule in ANSWERS else tie_rule
+    mv = estimators.majority_vote(used, item="key", label="answer", ties=tie_arg, seed=seed, details=True)
+    keys = mv["key"].to_numpy(dtype=np.int64)
+    answer = np.full(2 * n, "", dtype=object)
+    answer[keys] = [ANSWERS[a] if isinstance(a, (int, np.integer)) else a for a in mv["answer"].tolist()]
+    n_votes = np.zeros(2 * n, dtype=np.int64)
+    n_votes[keys] = mv["n_votes"].to_numpy(dtype=np.int64)
+    top = np.zeros(2 * n, dtype=np.int64)
+    top[keys] = mv["top_votes"].to_numpy(dtype=np.int64)
+    tied = np.zeros(2 * n, dtype=bool)
+    tied[keys] = mv["n_tied"].to_numpy() > 1
+    votes = n_votes[0::2] + n_votes[1::2]
+    share = np.where(votes > 0, (top[0::2] + top[1::2]) / np.maximum(votes, 1), np.nan)
+    return answer, n_votes, tied, share
+
+
+def _direction(ans: np.ndarray, order: str) -> np.ndarray:
+    """Answers of one presentation order as SICK's direction labels (``A_entails_B`` …, :data:`DIRECTION_LABELS`)."""
+    m = DIRECTION_LABELS[order]
+    codes, uniques = pd.factorize(pd.Series(ans, dtype=object))
+    return np.array([m.get(u, u) for u in uniques], dtype=object)[codes] if len(uniques) else ans
+
+
+def _agreement_with(j: _Judgments, final_answer: np.ndarray, row_corpus: np.ndarray,
+                    item_rows: np.ndarray) -> np.ndarray:
+    """Each worker's share of item judgments (kept or not) equal to the final per-order answer (NaN: none)."""
+    fa_code = np.array([ANSWERS.index(a) if a in ANSWERS else -1 for a in final_answer.tolist()], dtype=np.int64)
+    all_key = row_corpus[item_rows] * 2 + j.order[item_rows]
+    fa = fa_code[all_key]
+    decided = fa >= 0
+    w_items = j.worker[item_rows][decided]
+    nw = len(j.worker_uniques)
+    hits = np.bincount(w_items, weights=(j.answer[item_rows][decided] == fa[decided]), minlength=nw)
+    tot = np.bincount(w_items, minlength=nw)
+    return np.where(tot > 0, hits / np.maximum(tot, 1), np.nan)
+
+
+def _agreement_figures(*, j: _Judgments, used: pd.DataFrame, n: int, mean: np.ndarray, sd: np.ndarray,
+                       share: np.ndarray, n_ratings: np.ndarray, label: np.ndarray, ent_ab: np.ndarray,
+                       ent_ba: np.ndarray, tied: np.ndarray, ctl_mask: np.ndarray, scored: np.ndarray,
+                       correct: np.ndarray, item_rows: np.ndarray, excluded_w: np.ndarray, kept_worker: np.ndarray,
+                       workers: pd.DataFrame, u_base: np.ndarray, controls: dict, ds_stats: dict | None,
+                       synthetic: bool | None, options: dict) -> dict:
+    """``agreement.json``: counts, Krippendorff's alpha (interval on ratings, nominal on answers), mean SD and
+    majority share beside the paper's (Marelli et al. 2014, section 4), label counts, mutual and one-way
+    entailment, control results, warnings and whether the judgments are synthetic."""
+    alpha_rel = (estimators.krippendorff_alpha(used, item="pair", worker="worker", value="rating",
+                                               level="interval") if len(used) else float("nan"))
+    alpha_ans = (estimators.krippendorff_alpha(used, item="key", worker="worker", value="answer",
+                                               level="nominal") if len(used) else float("nan"))
+    judged_pairs = n_ratings > 0
+    counts = {k: int((label == k).sum()) for k in ("ENTAILMENT", "CONTRADICTION", "NEUTRAL")}
+    counts["undecided"] = int((label == NO_DECISION).sum())
+    counts["incomplete"] = int(((label == "") & judged_pairs).sum())
+    counts["unjudged"] = int((~judged_pairs).sum())
+    ab_e, ba_e = ent_ab == "A_entails_B", ent_ba == "B_entails_A"
+    if synthetic is None:
+        synthetic = bool(any(str(w).startswith(SYNTHETIC_WORKER_PREFIX) for w in j.worker_uniques))
+    warnings = []
+    if not scored.any():
+        warnings.append("no control judgments: quality control excluded no one (export and simulate with "
+                        "controls, or check --controls and the judgments' is_control column)")
+    few = workers["controls_seen"].between(1, max(1, options['min_controls']) - 1)
+    if few.any():
+        warnings.append(f"{int(few.sum())} worker(s) answered fewer than {options['min_controls']} controls and were "
+                        "kept without a quality check")
+    agreement = {
+        "synthetic": bool(synthetic),
+        "warnings": warnings,
+        "method": options["method"],
+        "options": {k: v for k, v in options.items() if k != "method"},
+        "pairs": {"corpus": n, "judged": int(judged_pairs.sum())},
+        "judgments": {"total": int(len(j.pair)), "control": int(ctl_mask.sum()),
+                      "control_unscored": int((ctl_mask & ~scored).sum()),
+                      "from_excluded_workers": int((item_rows & excluded_w[j.worker]).sum()),
+                      "used": int(len(used))},
+        "workers": {"total": int(len(workers)), "excluded": int(excluded_w.sum()),
+                    "without_controls": int((workers["controls_seen"] == 0).sum())},
+        "relatedness": {"mean_sd": _round(np.nanmean(sd)) if np.isfinite(sd).any() else None,
+                        "pairs_with_sd": int(np.isfinite(sd).sum()),
+                        "mean_score": _round(np.nanmean(mean)) if judged_pairs.any() else None,
+                        "alpha_interval": _round(alpha_rel), "paper_mean_sd": PAPER["mean_sd"]},
+        "entailment": {"mean_majority_share": _round(np.nanmean(share)) if judged_pairs.any() else None,
+                       "alpha_nominal": _round(alpha_ans), "paper_majority_share": PAPER["majority_share"],
+                       "ties": {"rule": options["ties"], "tied_orders": int(tied.sum())},
+                       "labels": counts,
+                       "mutual_entailment": int((ab_e & ba_e).sum()),
+                       "one_way_entailment": {"A_entails_B_only": int((ab_e & ~ba_e).sum()),
+                                              "B_entails_A_only": int((~ab_e & ba_e).sum())}},
+    }
+    if controls:
+        ctl_id = u_base[j.pair]
+        agreement["controls"] = _control_summary(j, ctl_mask, ctl_id, scored, correct, kept_worker, controls)
+    if ds_stats is not None:
+        agreement["dawid_skene"] = ds_stats
+
+    return agreement
+
+
 def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | None = None,
               method: str = "majority", min_control_accuracy: float = 0.7, sd_ddof: int = 1,
               ties: str = "neutral", seed: int = 1,
@@ -321,25 +463,9 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     n = len(pair_ids)
     j = _clean(judgments)
 
-    # ---- quality control (per distinct pair_ID first, then per row through the codes)
-    u_base = np.array([control_base_id(p) for p in j.pair_uniques], dtype=object) if controls else j.pair_uniques
-    u_is_ctl = np.array([b in controls for b in u_base], dtype=bool)
-    u_exp = np.full((len(u_base), 2), -1, dtype=np.int64)
-    u_lo = np.ones((len(u_base), 2))
-    u_hi = np.full((len(u_base), 2), 5.0)
-    for u in np.flatnonzero(u_is_ctl):
-        c = controls[u_base[u]]
-        for o, order in enumerate(ORDERS):
-            if c.get(order):
-                u_exp[u, o] = ANSWERS.index(c[order])
-                if check_control_relatedness and c.get("relatedness"):
-                    u_lo[u, o], u_hi[u, o] = c["relatedness"]
-    ctl_mask = j.is_control | u_is_ctl[j.pair]
-    exp = u_exp[j.pair, j.order]
-    scored = ctl_mask & (exp >= 0)
-    correct = (j.answer == exp) & (j.rating >= u_lo[j.pair, j.order]) & (j.rating <= u_hi[j.pair, j.order])
     if int(min_controls) < 1:
         raise ValueError(f"min_controls must be at least 1, got {min_controls}")
+    u_base, ctl_mask, scored, correct = _control_judgments(j, controls, check_control_relatedness)
     workers = _worker_table(j, ctl_mask, scored, correct, min_control_accuracy, int(min_controls))
     excluded_w = workers["excluded"].to_numpy()
     kept_worker = ~excluded_w
@@ -358,37 +484,9 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     used = pd.DataFrame({"pair": p, "key": key, "worker": j.worker[use], "answer": j.answer[use],
                          "rating": j.rating[use]})
 
-    # ---- relatedness
-    rel_sum = estimators.numeric_summary(used, item="pair", value="rating", ddof=int(sd_ddof))
-    r_idx = rel_sum["pair"].to_numpy(dtype=np.int64)
-    mean, sd = np.full(n, np.nan), np.full(n, np.nan)
-    n_ratings = np.zeros(n, dtype=np.int64)
-    mean[r_idx] = rel_sum["mean"].to_numpy(dtype=float)
-    sd[r_idx] = rel_sum["sd"].to_numpy(dtype=float)
-    n_ratings[r_idx] = rel_sum["n"].to_numpy(dtype=np.int64)
-
-    # ---- entailment per order (labels are answer codes 0/1/2; ties -> code of UNKNOWN, "-" or random)
-    tie_rule = TIES[ties]
-    tie_arg = ANSWERS.index(tie_rule) if tie_rule in ANSWERS else tie_rule
-    mv = estimators.majority_vote(used, item="key", label="answer", ties=tie_arg, seed=seed, details=True)
-    keys = mv["key"].to_numpy(dtype=np.int64)
-    answer = np.full(2 * n, "", dtype=object)
-    answer[keys] = [ANSWERS[a] if isinstance(a, (int, np.integer)) else a for a in mv["answer"].tolist()]
-    n_votes = np.zeros(2 * n, dtype=np.int64)
-    n_votes[keys] = mv["n_votes"].to_numpy(dtype=np.int64)
-    top = np.zeros(2 * n, dtype=np.int64)
-    top[keys] = mv["top_votes"].to_numpy(dtype=np.int64)
-    tied = np.zeros(2 * n, dtype=bool)
-    tied[keys] = mv["n_tied"].to_numpy() > 1
-    votes = n_votes[0::2] + n_votes[1::2]
-    share = np.where(votes > 0, (top[0::2] + top[1::2]) / np.maximum(votes, 1), np.nan)
-
-    def direction(ans: np.ndarray, order: str) -> np.ndarray:
-        m = DIRECTION_LABELS[order]
-        codes, uniques = pd.factorize(pd.Series(ans, dtype=object))
-        return np.array([m.get(u, u) for u in uniques], dtype=object)[codes] if len(uniques) else ans
-
-    ent_ab, ent_ba = direction(answer[0::2], "AB"), direction(answer[1::2], "BA")
+    mean, sd, n_ratings = _relatedness(used, n, int(sd_ddof))
+    answer, n_votes, tied, share = _majority_per_order(used, n, ties, seed)
+    ent_ab, ent_ba = _direction(answer[0::2], "AB"), _direction(answer[1::2], "BA")
     label = gold_labels(ent_ab, ent_ba)
     pairs = pd.DataFrame({
         "pair_ID": pair_ids, "n_ratings": n_ratings, "mean": mean, "sd": sd, "majority_share": share,
@@ -403,7 +501,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
         ds = estimators.dawid_skene(used, item="key", worker="worker", label="answer")
         ds_answer = np.full(2 * n, "", dtype=object)
         ds_answer[ds["key"].to_numpy(dtype=np.int64)] = [ANSWERS[int(a)] for a in ds["answer"].tolist()]
-        ds_ab, ds_ba = direction(ds_answer[0::2], "AB"), direction(ds_answer[1::2], "BA")
+        ds_ab, ds_ba = _direction(ds_answer[0::2], "AB"), _direction(ds_answer[1::2], "BA")
         ds_label = gold_labels(ds_ab, ds_ba)
         judged = n_votes > 0
         same_item = (ds_answer == answer)[judged]
@@ -418,70 +516,16 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
         pairs["entailment_AB"], pairs["entailment_BA"], pairs["entailment_label"] = ds_ab, ds_ba, ds_label
         label, ent_ab, ent_ba, final_answer = ds_label, ds_ab, ds_ba, ds_answer
 
-    # ---- each worker's agreement with the final per-order answers (all its item judgments, kept or not)
-    fa_code = np.array([ANSWERS.index(a) if a in ANSWERS else -1 for a in final_answer.tolist()], dtype=np.int64)
-    all_key = row_corpus[item_rows] * 2 + j.order[item_rows]
-    fa = fa_code[all_key]
-    decided = fa >= 0
-    w_items = j.worker[item_rows][decided]
-    nw = len(j.worker_uniques)
-    hits = np.bincount(w_items, weights=(j.answer[item_rows][decided] == fa[decided]), minlength=nw)
-    tot = np.bincount(w_items, minlength=nw)
-    workers["majority_agreement"] = np.where(tot > 0, hits / np.maximum(tot, 1), np.nan)
+    workers["majority_agreement"] = _agreement_with(j, final_answer, row_corpus, item_rows)
     workers = workers[WORKER_COLUMNS]
 
-    # ---- agreement figures
-    alpha_rel = (estimators.krippendorff_alpha(used, item="pair", worker="worker", value="rating",
-                                               level="interval") if len(used) else float("nan"))
-    alpha_ans = (estimators.krippendorff_alpha(used, item="key", worker="worker", value="answer",
-                                               level="nominal") if len(used) else float("nan"))
-    judged_pairs = n_ratings > 0
-    counts = {k: int((label == k).sum()) for k in ("ENTAILMENT", "CONTRADICTION", "NEUTRAL")}
-    counts["undecided"] = int((label == NO_DECISION).sum())
-    counts["incomplete"] = int(((label == "") & judged_pairs).sum())
-    counts["unjudged"] = int((~judged_pairs).sum())
-    ab_e, ba_e = ent_ab == "A_entails_B", ent_ba == "B_entails_A"
-    if synthetic is None:
-        synthetic = bool(any(str(w).startswith(SYNTHETIC_WORKER_PREFIX) for w in j.worker_uniques))
-    warnings = []
-    if not scored.any():
-        warnings.append("no control judgments: quality control excluded no one (export and simulate with "
-                        "controls, or check --controls and the judgments' is_control column)")
-    few = workers["controls_seen"].between(1, max(1, int(min_controls)) - 1)
-    if few.any():
-        warnings.append(f"{int(few.sum())} worker(s) answered fewer than {int(min_controls)} controls and were "
-                        "kept without a quality check")
-    agreement = {
-        "synthetic": bool(synthetic),
-        "warnings": warnings,
-        "method": method,
-        "options": {"min_control_accuracy": min_control_accuracy, "sd_ddof": int(sd_ddof), "ties": ties,
-                    "seed": seed, "check_control_relatedness": check_control_relatedness,
-                    "min_controls": int(min_controls)},
-        "pairs": {"corpus": n, "judged": int(judged_pairs.sum())},
-        "judgments": {"total": int(len(j.pair)), "control": int(ctl_mask.sum()),
-                      "control_unscored": int((ctl_mask & ~scored).sum()),
-                      "from_excluded_workers": int((item_rows & excluded_w[j.worker]).sum()),
-                      "used": int(len(used))},
-        "workers": {"total": int(len(workers)), "excluded": int(excluded_w.sum()),
-                    "without_controls": int((workers["controls_seen"] == 0).sum())},
-        "relatedness": {"mean_sd": _round(np.nanmean(sd)) if np.isfinite(sd).any() else None,
-                        "pairs_with_sd": int(np.isfinite(sd).sum()),
-                        "mean_score": _round(np.nanmean(mean)) if judged_pairs.any() else None,
-                        "alpha_interval": _round(alpha_rel), "paper_mean_sd": PAPER["mean_sd"]},
-        "entailment": {"mean_majority_share": _round(np.nanmean(share)) if judged_pairs.any() else None,
-                       "alpha_nominal": _round(alpha_ans), "paper_majority_share": PAPER["majority_share"],
-                       "ties": {"rule": ties, "tied_orders": int(tied.sum())},
-                       "labels": counts,
-                       "mutual_entailment": int((ab_e & ba_e).sum()),
-                       "one_way_entailment": {"A_entails_B_only": int((ab_e & ~ba_e).sum()),
-                                              "B_entails_A_only": int((~ab_e & ba_e).sum())}},
-    }
-    if controls:
-        ctl_id = u_base[j.pair]
-        agreement["controls"] = _control_summary(j, ctl_mask, ctl_id, scored, correct, kept_worker, controls)
-    if ds_stats is not None:
-        agreement["dawid_skene"] = ds_stats
+    agreement = _agreement_figures(
+        j=j, used=used, n=n, mean=mean, sd=sd, share=share, n_ratings=n_ratings, label=label, ent_ab=ent_ab,
+        ent_ba=ent_ba, tied=tied, ctl_mask=ctl_mask, scored=scored, correct=correct, item_rows=item_rows,
+        excluded_w=excluded_w, kept_worker=kept_worker, workers=workers, u_base=u_base, controls=controls,
+        ds_stats=ds_stats, synthetic=synthetic, options={
+            "method": method, "min_control_accuracy": min_control_accuracy, "sd_ddof": int(sd_ddof), "ties": ties,
+            "seed": seed, "check_control_relatedness": check_control_relatedness, "min_controls": int(min_controls)})
 
     # ---- gold table (strings, as written)
     gold = corpus.copy()
