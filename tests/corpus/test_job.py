@@ -288,3 +288,12 @@ def test_output_does_not_depend_on_hash_seed(tmp_path):
         outs.append(out)
     for name in FILES:
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+
+
+def test_workers_do_not_change_the_output(tmp_path):
+    """``--workers 2`` parses in two processes (spaCy's n_process); every file is byte-identical to one worker's."""
+    for n in ("1", "2"):
+        assert main(["build", "--quiet", "--workers", n, "--out", str(tmp_path / f"w{n}")]) == 0
+    for name in ("corpus.tsv", "sentences.tsv", "dropped.tsv", "rule_frequencies.tsv", "pair_distribution.tsv",
+                 "manifest.json"):
+        assert (tmp_path / "w1" / name).read_bytes() == (tmp_path / "w2" / name).read_bytes(), name
