@@ -188,6 +188,9 @@ def read_judgments(path: str | Path, fmt: str = "auto", pair_ids: set[str] | Non
                                                          else (line, rec) for line, rec in records])
             else:
                 table = _mturk(path, header, records) if fmt == "mturk" else _ours(path, header, records)
+    if not len(table.rows) and not table.problems:
+        # a header alone, or a Label Studio export of [], is no round: say so instead of writing an empty gold
+        raise InputError(path, "no judgments in this file (a header only, or an empty export)")
     return _validate(table, pair_ids, control_ids, skip_bad_rows)
 
 

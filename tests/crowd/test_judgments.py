@@ -429,15 +429,6 @@ def test_file_level_errors(tmp_path):
         read_judgments(path, "xlsx")
 
 
-def test_header_only_file_gives_empty_typed_tables(tmp_path):
-    path = tmp_path / "j.csv"
-    path.write_text(",".join(JUDGMENT_COLUMNS) + "\n")
-    judgments, rejected = read_judgments(path, pair_ids=PAIRS)
-    assert judgments.empty and list(judgments.columns) == JUDGMENT_COLUMNS
-    assert judgments["relatedness"].dtype == np.int64 and judgments["is_control"].dtype == bool
-    assert rejected.empty and list(rejected.columns) == REJECTED_COLUMNS
-
-
 # ------------------------------------------------------------------ Label Studio's real exports (issue 14)
 
 LS_EXPORTS = ("export_JSON.json", "export_JSON_MIN.json", "export_CSV.csv", "export_TSV.tsv")
@@ -515,3 +506,13 @@ def test_aggregate_stops_when_every_row_is_rejected(shared_data, tmp_path):
     assert main(["aggregate", "--judgments", str(bad), "--corpus", str(d / "corpus.tsv"), "--skip-bad-rows",
                  "--quiet", "--out", str(tmp_path / "g")]) == 2
     assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("name, text", [("j.csv", "pair_ID,worker_id,order,relatedness,answer,is_control\n"),
+                                        ("export.json", "[]\n")])
+def test_header_only_or_empty_export_is_an_error(tmp_path, name, text):
+    """Issue 13, item 8: these exited 0 with an empty gold."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match="no judgments"):
+        read_judgments(path, pair_ids=PAIRS)
