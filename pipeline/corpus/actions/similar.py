@@ -352,6 +352,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "nsubjpass", "auxpass", "npadvmod"):
             continue
         subj, obj = subj[0], obj[0]
+        if any(t.lower_ in _LINKING_DETS for t in obj.lefts) or _lemma(obj) == _lemma(subj):
+            continue  # "Another man is being pushed by a man": "another" must follow its antecedent
         if children(obj, "advmod", "npadvmod") or any(t.tag_ == "PRP$" for t in obj.subtree):
             continue  # "the violin onstage"; "her hair" cannot move before its antecedent
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
@@ -638,6 +640,8 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
         entry = table.get(key)
         if entry is None:
             continue
+        if entry["vp"].split()[-1] in {t.lower_ for t in doc if t.i != tok.i and t.i not in range(start, tok.i)}:
+            continue  # "people who play soccer are playing soccer"
         slot = _post_nominal_slot(tok, who=True)
         if slot is None:
             continue
@@ -777,6 +781,9 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue
         if any(c.dep_ in ("prep", "npadvmod") for c in adj.children):
             continue
+        if (word.endswith("ed") and a0 > 0 and doc[a0 - 1].pos_ in ("ADJ", "NOUN", "PROPN")) or (
+                a1 < noun.i and doc[a1].lower_.endswith("ed") and doc[a1].pos_ in ("ADJ", "VERB")):
+            continue  # "brown haired", "long sleeved": the pair is one modifier
         shades = params.shade_words
         if (word in shades and doc[a1].pos_ == "ADJ") or (a0 > 0 and doc[a0 - 1].lower_ in shades):
             continue  # "light brown shorts": the parser attaches both to the noun, but they go together
@@ -801,6 +808,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue
         s = sent.fork()
         text = _moved_text(s, a0, a1)
+        if a1 - a0 == 1 and _always_capitalized(word):
+            text = word.capitalize()  # a proper adjective: "a girl who is Asian"
         s.delete(*range(a0, a1))
         s.insert_after(slot, f"{rel} {be_present(_noun_plural(noun))} {text}")
         yield s.edits
