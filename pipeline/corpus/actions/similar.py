@@ -615,6 +615,8 @@ class AgentiveParams(BaseModel):
     lexicon: str = "agentive_nouns"
     relative: str = "who"
     head: str = "person"
+    # modifiers that do not fit the general head ("female people")
+    gender_words: list[str] = Field(default_factory=lambda: ["female", "male"])
 
 
 @action("expand_agentive_noun", stages=("S2",), params=AgentiveParams)
@@ -640,6 +642,8 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
         entry = table.get(key)
         if entry is None:
             continue
+        if any(c.lower_ in params.gender_words for c in tok.lefts):
+            continue  # "two female baseball players" -/-> "two female people who play baseball"
         if entry["vp"].split()[-1] in {t.lower_ for t in doc if t.i != tok.i and t.i not in range(start, tok.i)}:
             continue  # "people who play soccer are playing soccer"
         slot = _post_nominal_slot(tok, who=True)
@@ -726,8 +730,8 @@ def _clause_may_end(doc, noun, slot: int) -> bool:
     if slot + 1 >= len(doc):
         return True
     nxt = doc[slot + 1]
-    if nxt.is_punct:
-        return True
+    if nxt.is_punct or (nxt.dep_ == "cc" and nxt.head == noun):
+        return True  # "a man who is young and a woman"
     if noun.dep_ in ("nsubj", "nsubjpass"):
         verb = noun.head
         return nxt == verb or (nxt.head == verb and nxt.dep_ in ("aux", "auxpass"))
