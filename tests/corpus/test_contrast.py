@@ -101,6 +101,21 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
     ("A man and a woman are kissing each other", "A man and a woman are kissing each same", "antonym-wordnet"),
     ("The man erased what the other man had", "The man erased what no other man had", "determiner-opposite"),
     ("Some is grating onion into water", "No is grating onion into water", "determiner-opposite"),
+    # issue 11 round 2
+    ("A couple of policewomen are singing", "No couple of policewomen are singing", "determiner-opposite"),
+    ("A couple of policewomen are singing", "There is no couple of policewomen singing", "there-is-no"),
+    ("A dark brown dog is running on a beach, a person following him",
+     "No dark brown dog is running on a beach, a person following him", "determiner-opposite"),
+    ("A dog is running on a beach, a man following him", "There is no dog running on a beach, a man following him",
+     "there-is-no"),
+    ("A bigger dog is putting the head on a smaller dog", "A bigger dog is putting the head on a larger dog",
+     "opposite-lexicon"),
+    ("A bigger dog is putting the head on a smaller dog", "A smaller dog is putting the head on a smaller dog",
+     "opposite-lexicon"),
+    ("Various people are on a basketball court", "Same people are on a basketball court", "antonym-wordnet"),
+    ("Different people are on a basketball court", "Same people are on a basketball court", "opposite-lexicon"),
+    ("A bear is catching a fish in a river", "A bear is throwing a fish in a river", "opposite-lexicon"),
+    ("A person is caught in the legs", "A person is thrown in the legs", "opposite-lexicon"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

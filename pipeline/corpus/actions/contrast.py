@@ -17,10 +17,10 @@ Actions only read the one spaCy parse: no ``nlp()`` call here.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_FROZEN", "DEFAULT_NEGATIVES", "DO_FORMS", "DeterminerOppositeParams", "FINITE_TAGS",
-           "InsertNegationParams", "LexiconOppositeParams", "RemoveNegationParams", "ThereIsNoParams",
-           "WordnetAntonymParams", "determiner_opposite", "insert_negation", "lexicon_opposite", "remove_negation",
-           "there_is_no", "wordnet_antonym"]
+__all__ = ["ANAPHORS", "DEFAULT_FROZEN", "DEFAULT_NEGATIVES", "DO_FORMS", "DeterminerOppositeParams", "FINITE_TAGS",
+           "InsertNegationParams", "LexiconOppositeParams", "QUANTIFIER_NOUNS", "RemoveNegationParams",
+           "ThereIsNoParams", "WordnetAntonymParams", "determiner_opposite", "insert_negation", "lexicon_opposite",
+           "remove_negation", "there_is_no", "wordnet_antonym"]
 
 import functools
 from typing import Any
@@ -162,6 +162,37 @@ def _coordination_words(tok) -> set[str]:
     return {w for t in group if t.i != tok.i for w in (t.lower_, t.lemma_.lower())}
 
 
+# pronouns that may refer back to a subject: "No dog is running, a person following him" binds "him" to nothing
+ANAPHORS = ("he", "him", "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "they", "them",
+            "their", "theirs", "themselves")
+# "a couple of N", "a lot of N": quantifier phrases, whose "a" is no determiner ("no couple of dogs")
+QUANTIFIER_NOUNS = ("couple", "lot", "lots", "number", "bit", "few", "handful", "bunch", "dozen", "pair")
+
+
+def _refers_back(doc, head, anaphors) -> bool:
+    """Whether a pronoun after the noun ``head`` (in its phrase or later) may refer back to it."""
+    return any(t.lower_ in anaphors for t in doc[head.i + 1:])
+
+
+def _quantifier_phrase(head, nouns) -> bool:
+    """``head`` is the noun of "a couple of N" (one of ``nouns`` with an "of" phrase)."""
+    return head.lower_ in nouns and any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children)
+
+
+_SCALAR_TAGS = ("JJR", "JJS", "RBR", "RBS")
+
+
+def _scale_clash(doc, tok, target: str) -> bool:
+    """Whether replacing ``tok`` by ``target`` would clash with another word of the sentence: the target is
+    already there ("a big dog and a small dog" -> "a big dog and a big dog"), or ``tok`` is a comparative or
+    superlative and another one stands in the sentence ("a bigger dog on a smaller dog": flipping one of the
+    two gives "a bigger dog on a larger dog")."""
+    words = {w for t in doc if t.i != tok.i for w in (t.lower_, t.lemma_.lower())}
+    if target.lower() in words:
+        return True
+    return tok.tag_ in _SCALAR_TAGS and any(t.tag_ in _SCALAR_TAGS and t.i != tok.i for t in doc)
+
+
 def _conj_root(tok):
     while tok.dep_ == "conj":
         tok = tok.head
@@ -282,6 +313,8 @@ def remove_negation(sent, params: RemoveNegationParams, ruleset):
 
 class DeterminerOppositeParams(BaseModel):
     lexicon: str = "determiner_opposites"
+    anaphors: list[str] = Field(default_factory=lambda: list(ANAPHORS))
+    quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass"])
     existential: bool = True
     # in "There is/are ...", only these replacements ("There is every man" is not English)
@@ -326,6 +359,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # second member of a coordination the parser split
         if any(c.dep_ == "neg" for c in head.head.children):
             continue  # "A man isn't riding" -/-> "No man isn't riding"
+        if _quantifier_phrase(head, params.quantifier_nouns) or _refers_back(doc, head, params.anaphors):
+            continue  # "No couple of people"; "No dog is running, a person following him"
         existential = head.dep_ == "attr"
         start = head.left_edge.i
         m = _match_at(doc, start, table)
@@ -349,6 +384,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
 
 class ThereIsNoParams(BaseModel):
     negative: str = "no"
+    anaphors: list[str] = Field(default_factory=lambda: list(ANAPHORS))
+    quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     singular_variant: bool = True
     replace: list[str] = Field(default_factory=lambda: [
         "a", "an", "the", "some", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -380,6 +417,8 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
             continue
         if any(c.dep_ == "conj" for c in subj.children):
             continue
+        if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors):
+            continue  # "There is no couple of people"; "There is no dog running, a man following him"
         start = subj.left_edge.i
         there = f"there {'are' if is_plural_np(subj) else 'is'}"  # "A group of people are" -> "There is no group"
         s = sent.fork()
@@ -455,6 +494,8 @@ class WordnetAntonymParams(BaseModel):
     multiword: bool = False
     skip_lemmas: list[str] = Field(default_factory=lambda: ["be", "have", "do", "get", "other"])
     exclude: dict[str, list[str]] = Field(default_factory=dict)
+    # antonyms never written, whatever the word ("same" needs "the": "various people" -/-> "same people")
+    never: list[str] = Field(default_factory=list)
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
 
 
@@ -485,8 +526,10 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
                                      params.indirect, params.multiword):
-            if ant in params.exclude.get(lemma, ()) or ant in _coordination_words(tok):
+            if ant in params.exclude.get(lemma, ()) or ant in params.never or ant in _coordination_words(tok):
                 continue  # "brown and white" -/-> "white and white"
+            if _scale_clash(doc, tok, ant):
+                continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
             if tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):
                 word = inflect_word(ant, tok.tag_)
             else:
@@ -593,6 +636,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "a man and a woman" -> "a woman and a woman"
                 if dst.lower() in _coordination_words(tok):
                     continue  # "black and white" -/-> "white and white"
+                if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):
+                    continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
                 s = sent.fork()
                 s.set_span(tok.i, end, _inflect_like(dst, tok, group))
                 g_src, g_dst = cond["genders"]

@@ -23,9 +23,10 @@ WordNet look-up is cached per word.
 from __future__ import annotations
 
 __all__ = ["AdjectiveRelativeParams", "AgentiveParams", "CompoundRelativeParams", "ImpliedModifierParams", "NOUN_TAGS",
-           "PRESENT_TAGS", "SwapDeterminerParams", "SwapQuantifierParams", "SynonymParams", "VoiceParams", "WN_POS",
-           "active_to_passive", "add_implied_modifier", "adjective_to_relative", "compound_to_relative",
-           "expand_agentive_noun", "passive_to_active", "swap_determiner", "swap_quantifier", "wordnet_synonym"]
+           "PRESENT_TAGS", "QUANTIFIER_NOUNS", "SwapDeterminerParams", "SwapQuantifierParams", "SynonymParams",
+           "VoiceParams", "WN_POS", "active_to_passive", "add_implied_modifier", "adjective_to_relative",
+           "compound_to_relative", "expand_agentive_noun", "passive_to_active", "quantifier_phrase", "swap_determiner",
+           "swap_quantifier", "wordnet_synonym"]
 
 import functools
 from typing import Literal
@@ -185,6 +186,18 @@ class SwapDeterminerParams(BaseModel):
     lexicon: str = "similar_determiners"
     mass_lexicon: str | None = None
     indefinite: list[str] = Field(default_factory=lambda: ["a", "an"])
+    # nouns that with "a" and "of" form a quantifier phrase: "a couple of dogs" is not "the couple of dogs"
+    quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
+
+
+# "a couple of N", "a lot of N": a quantifier phrase, not a determiner and a noun
+QUANTIFIER_NOUNS = ("couple", "lot", "lots", "number", "bit", "few", "handful", "bunch", "dozen", "pair")
+
+
+def quantifier_phrase(noun, nouns=QUANTIFIER_NOUNS) -> bool:
+    """Whether ``noun`` heads a quantifier phrase "a couple of N" / "a lot of N" (the noun in ``nouns``
+    with an "of" phrase), whose determiner is part of the quantifier and cannot be swapped or negated."""
+    return noun.lower_ in nouns and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children)
 
 
 @action("swap_determiner", stages=("S2",), params=SwapDeterminerParams)
@@ -198,6 +211,8 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
     mass = ruleset.lexicon_set(params.mass_lexicon) if params.mass_lexicon else frozenset()
     for tok in sent.doc:
         if tok.dep_ == "det" and tok.lower_ in table and tok.head.tag_ in ("NN", "NNP"):
+            if quantifier_phrase(tok.head, params.quantifier_nouns):
+                continue  # "a couple of dogs" -/-> "the couple of dogs"
             if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
             for new in table[tok.lower_]:
@@ -287,6 +302,8 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ruleset):
 class VoiceParams(BaseModel):
     pronoun_lexicon: str = "pronoun_cases"
     exclude_verbs: list[str] = Field(default_factory=lambda: ["have", "be", "get", "lack", "resemble"])
+    # at most this many words of the verb's phrases after the object that the by-phrase moves over
+    max_moved_over: int = Field(6, ge=0)
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -335,6 +352,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "nsubjpass", "auxpass", "npadvmod"):
             continue
         subj, obj = subj[0], obj[0]
+        if any(t.lower_ in _LINKING_DETS for t in obj.lefts) or _lemma(obj) == _lemma(subj):
+            continue  # "Another man is being pushed by a man": "another" must follow its antecedent
         if children(obj, "advmod", "npadvmod") or any(t.tag_ == "PRP$" for t in obj.subtree):
             continue  # "the violin onstage"; "her hair" cannot move before its antecedent
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
@@ -360,10 +379,25 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         agent = _np_text(sent, subj, s0, s1, to_acc)
         if not new_subj or not agent:
             continue
+        # the by-phrase goes after the verb's phrases that follow the object ("Oil is being added to the fish
+        # by a woman", not "added by a woman to the fish", where the phrase would seem to be the agent's)
+        tail = o1
+        for c in sorted((c for c in verb.rights if c.i >= o1), key=lambda t: t.i):
+            c0, c1 = span(c)
+            if c0 != tail or c.dep_ not in ("prep", "advmod", "npadvmod") or not _contiguous(c0, c1, doc):
+                break
+            tail = c1
+        if tail - o1 > params.max_moved_over:
+            continue
         be = be_present(is_plural_np(obj) or obj.lower_ in ("them", "us"))
         verb_phrase = f"{be} being" if verb.tag_ == "VBG" else be
         s = sent.fork()
-        s.set_span(s0, o1, f"{new_subj} {verb_phrase} {participle(lemma_of(verb.text, 'VERB'))} by {agent}")
+        passive = f"{new_subj} {verb_phrase} {participle(lemma_of(verb.text, 'VERB'))}"
+        if tail == o1:
+            s.set_span(s0, o1, f"{passive} by {agent}")
+        else:
+            s.set_span(s0, o1, passive)
+            s.insert_after(tail - 1, f"by {agent}")
         yield s.edits
 
 
@@ -439,7 +473,9 @@ _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "
 
 # general nouns that read badly beside a coordinated specific one ("a person and a woman")
 _HYPERNYM_SWAPS = frozenset({"person", "child", "kid", "animal", "instrument", "vehicle"})
-_IRREGULAR_PLURALS = {"person": "people"}  # lemminflect gives "persons"
+_IRREGULAR_PLURALS = {"person": "people"}
+# determiners that link a noun to an earlier mention of the same noun ("another man", "the other dog")
+_LINKING_DETS = frozenset({"another", "other"})  # lemminflect gives "persons"
 
 
 def _inflect_as(lemma: str, tag: str) -> str:
@@ -472,9 +508,16 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
     extra = ruleset.lexicon(params.additions_lexicon) or {}
     never = ruleset.derived(params.blocklist_lexicon, _blocked_anywhere)
     present = {t.lower_ for t in sent.doc} | {_lemma(t) for t in sent.doc if t.pos_ in ("NOUN", "VERB", "ADJ")}
+    noun_counts: dict[str, int] = {}
+    for t in sent.doc:
+        if t.pos_ == "NOUN":
+            noun_counts[_lemma(t)] = noun_counts.get(_lemma(t), 0) + 1
     for tok in sent.doc:
         if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha:
             continue
+        if tok.pos_ == "NOUN" and (noun_counts.get(_lemma(tok), 0) > 1 or any(
+                c.lower_ in _LINKING_DETS for c in tok.lefts)):
+            continue  # "a man is carrying another man", "one of the men": the two mentions must stay alike
         if tok.dep_ == "compound" or tok.like_num or children(tok, "compound", "prt"):
             continue  # compounds are often lexicalized: "cell phone" is not "cell telephone"
         pos = WN_POS[tok.pos_]
@@ -572,6 +615,8 @@ class AgentiveParams(BaseModel):
     lexicon: str = "agentive_nouns"
     relative: str = "who"
     head: str = "person"
+    # modifiers that do not fit the general head ("female people")
+    gender_words: list[str] = Field(default_factory=lambda: ["female", "male"])
 
 
 @action("expand_agentive_noun", stages=("S2",), params=AgentiveParams)
@@ -597,6 +642,10 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
         entry = table.get(key)
         if entry is None:
             continue
+        if any(c.lower_ in params.gender_words for c in tok.lefts):
+            continue  # "two female baseball players" -/-> "two female people who play baseball"
+        if entry["vp"].split()[-1] in {t.lower_ for t in doc if t.i != tok.i and t.i not in range(start, tok.i)}:
+            continue  # "people who play soccer are playing soccer"
         slot = _post_nominal_slot(tok, who=True)
         if slot is None:
             continue
@@ -669,6 +718,24 @@ class AdjectiveRelativeParams(BaseModel):
     who: str = "who"
     which: str = "which"
     shade_words: list[str] = Field(default_factory=list)
+    # nouns whose first WordNet sense is a person but that captions use for things ("stroller")
+    thing_nouns: list[str] = Field(default_factory=list)
+
+
+def _clause_may_end(doc, noun, slot: int) -> bool:
+    """Whether a relative clause inserted after token ``slot`` ends cleanly: at the end of the sentence, before
+    a comma, or before the verb (or its auxiliary) of which ``noun`` is the subject. Not before another
+    modifier or phrase ("a skit which is funny with a person", "clothes which are colored standing at"):
+    the phrase would seem to belong to the clause."""
+    if slot + 1 >= len(doc):
+        return True
+    nxt = doc[slot + 1]
+    if nxt.is_punct or (nxt.dep_ == "cc" and nxt.head == noun):
+        return True  # "a man who is young and a woman"
+    if noun.dep_ in ("nsubj", "nsubjpass"):
+        verb = noun.head
+        return nxt == verb or (nxt.head == verb and nxt.dep_ in ("aux", "auxpass"))
+    return False
 
 
 @functools.lru_cache(maxsize=65536)
@@ -718,6 +785,9 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue
         if any(c.dep_ in ("prep", "npadvmod") for c in adj.children):
             continue
+        if (word.endswith("ed") and a0 > 0 and doc[a0 - 1].pos_ in ("ADJ", "NOUN", "PROPN")) or (
+                a1 < noun.i and doc[a1].lower_.endswith("ed") and doc[a1].pos_ in ("ADJ", "VERB")):
+            continue  # "brown haired", "long sleeved": the pair is one modifier
         shades = params.shade_words
         if (word in shades and doc[a1].pos_ == "ADJ") or (a0 > 0 and doc[a0 - 1].lower_ in shades):
             continue  # "light brown shorts": the parser attaches both to the noun, but they go together
@@ -732,12 +802,18 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue  # part of a multi-word adjective ("middle eastern")
         person = noun_lemma in persons or _is_person(noun_lemma, params.person_senses, params.person_synset,
                                                      tuple(params.person_lexnames))
+        if person and (noun_lemma in params.thing_nouns or any(
+                c.dep_ == "compound" and resources.lexnames(_lemma(c), "n", 1) & {"noun.artifact"}
+                for c in noun.lefts)):
+            person = False  # "car strollers" are pushchairs, not people who stroll
         rel = params.who if person else params.which
         slot = _post_nominal_slot(noun, who=person)
-        if slot is None:
+        if slot is None or not _clause_may_end(doc, noun, slot):
             continue
         s = sent.fork()
         text = _moved_text(s, a0, a1)
+        if a1 - a0 == 1 and _always_capitalized(word):
+            text = word.capitalize()  # a proper adjective: "a girl who is Asian"
         s.delete(*range(a0, a1))
         s.insert_after(slot, f"{rel} {be_present(_noun_plural(noun))} {text}")
         yield s.edits
