@@ -66,6 +66,13 @@ CHAIN = [
     ("A man is holding a bat and balls", "A man is holding a bat and balls"),
     ("The lady puts the noodles in the hot water to cook .", "The lady is putting the noodles in the hot water"
      " to cook"),
+    # issue 11 round 2: after "wearing X" the later verb is the predicate, whatever the tagger made of it
+    ("Girl wearing black headscarf walks in desert .", "A girl wearing black headscarf is walking in desert"),
+    ("a man wearing a white shirt and blue jeans falling down on a skateboarding ramp .",
+     "A man wearing a white shirt and blue jeans is falling down on a skateboarding ramp"),
+    ("A girl wearing a yellow shirt and sunglasses smiles .",
+     "A girl wearing a yellow shirt and sunglasses is smiling"),
+    ("a man holding up a picture of two people suffering", "A man is holding up a picture of two people suffering"),
     ("Three children do jumping jacks while a man looks on .",
      "Three children are doing jumping jacks and a man is looking on"),
 ]

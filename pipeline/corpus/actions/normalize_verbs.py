@@ -21,8 +21,19 @@ from typing import Iterable, Literal
 
 from pydantic import BaseModel
 
+from pipeline.common import resources
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import SUBJECT_DEPS, aux_be, be_present, children, gerund, inflect_word, span, subject_of
+from pipeline.corpus.wordforms import (
+    SUBJECT_DEPS,
+    aux_be,
+    be_present,
+    children,
+    gerund,
+    inflect_word,
+    lemma_of,
+    span,
+    subject_of,
+)
 
 from ._normalize_common import (
     _AUX_DEPS,
@@ -54,6 +65,12 @@ def _current_verb(sent, tok) -> tuple[str, str] | None:
     if not text or " " in text or text.endswith("ing"):
         return None
     return _lemma(text), tok.tag_
+
+
+def _noun_only(word: str) -> bool:
+    """Whether WordNet knows ``word`` as a noun and not as a verb ("sunglasses"); a misspelled verb, unknown
+    to both, is not (the spelling rule repairs it later)."""
+    return _verb_reading(word) is None and bool(resources.synsets(lemma_of(word, "NOUN"), "n"))
 
 
 def _has_neg(tokens: Iterable) -> bool:
@@ -383,8 +400,8 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
             if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj:
                 continue
-            if lemma in stative:
-                continue
+            if lemma in stative or _noun_only(verb.lower_):
+                continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
             own_subject = bool(children(verb, *SUBJECT_DEPS))
             if verb.dep_ == "conj" and not own_subject and verb.head.pos_ in ("VERB", "AUX") \
                     and _reads_continuous(sent, verb.head):
