@@ -169,6 +169,8 @@ def phrasal_verb_synonym(sent, params: PhrasalParams, ruleset) -> None:
     for prt in doc:
         if prt.dep_ != "prt" or sent.edited(prt.i):
             continue
+        if prt.i + 1 < len(doc) and sent.edited(prt.i + 1):
+            continue  # "out ouf" made "out of" by the typo rule: a preposition, not a particle
         verb = prt.head
         objs = [o for o in verb.children if o.dep_ == "dobj" and verb.i < o.i < prt.i]
         if not objs or sent.edited(verb.i) or verb.pos_ != "VERB":
