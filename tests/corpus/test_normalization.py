@@ -72,6 +72,10 @@ CHAIN = [
      "A man wearing a white shirt and blue jeans is falling down on a skateboarding ramp"),
     ("A girl wearing a yellow shirt and sunglasses smiles .",
      "A girl wearing a yellow shirt and sunglasses is smiling"),
+    ("Twin toddlers dressed alike being pushed in car strollers .",
+     "Twin toddlers dressed alike are being pushed in car strollers"),
+    ("A person is slicing a garlic into pieces.", "A person is slicing garlic into pieces"),
+    ("The cat fished a straw out ouf his water dish.", "The cat is fishing a straw out of the water dish"),
     ("a man holding up a picture of two people suffering", "A man is holding up a picture of two people suffering"),
     ("Three children do jumping jacks while a man looks on .",
      "Three children are doing jumping jacks and a man is looking on"),
@@ -83,6 +87,7 @@ DROPPED = [
     ("I am riding my bike", "drop-first-second-person"),
     ("Is the dog running ?", "drop-question"),
     ("A dog is running . A cat is sleeping .", "drop-multiple-sentences"),
+    ("A woman is holding onto a baby wearing who is wearing sunglasses .", "drop-repeated-verb"),
     # the small model reads "striped" as a verb; the chain must drop what it cannot repair
     ("A tiger striped dog stands in a weird position and looks to the side .", "drop-run-on"),
 ]

@@ -26,6 +26,7 @@ from ._normalize_common import (
     _aux_children,
     _be_anchor,
     _common_word,
+    _later_passive,
     _lemma,
     _loose_subject,
     _np_plural,
@@ -265,7 +266,8 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
     for t in tokens:
         if t.tag_ == "VBN" and clause_ok(t) and not any(c.dep_ == "mark" for c in t.children) \
                 and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators):
-            return "be", _be_anchor(sent, t)
+            passive = _later_passive(sent, t)  # "two boys dressed in red being chased ..."
+            return "be", passive if passive is not None else _be_anchor(sent, t)
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
             if t.lower_ in clothing_preps and pobj and _is_clothing(pobj[0].lemma_.lower(), hyps):
@@ -336,7 +338,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                 subj = _loose_subject(root)
                 if subj is None:
                     raise Unnormalizable("no subject")
-            anchor = _be_anchor(sent, root)
+            passive = _later_passive(sent, root) if root.tag_ == "VBN" else None
+            anchor = passive if passive is not None else _be_anchor(sent, root)
             sent.insert_before(anchor, be_present(_np_plural(subj) or _plural_subject(root)))
             return
         if subj is None and not auxes and root.tag_ == "VB":

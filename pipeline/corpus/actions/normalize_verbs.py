@@ -40,6 +40,7 @@ from ._normalize_common import (
     _antecedent,
     _aux_children,
     _be_anchor,
+    _later_passive,
     _lemma,
     _loose_subject,
     _np_plural,
@@ -397,7 +398,7 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
         if not auxes:
             # a past tense the tagger read as a participle: "the cat shimmied under the bed"
             active_vbn = tag == "VBN" and verb.dep_ in ("ROOT", "conj") and any(
-                c.dep_ == "nsubj" for c in verb.children)
+                c.dep_ == "nsubj" for c in verb.children) and _later_passive(sent, verb) is None
             # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
             bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
             if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj:
