@@ -66,6 +66,17 @@ CHAIN = [
     ("A man is holding a bat and balls", "A man is holding a bat and balls"),
     ("The lady puts the noodles in the hot water to cook .", "The lady is putting the noodles in the hot water"
      " to cook"),
+    # issue 11 round 2: after "wearing X" the later verb is the predicate, whatever the tagger made of it
+    ("Girl wearing black headscarf walks in desert .", "A girl wearing black headscarf is walking in desert"),
+    ("a man wearing a white shirt and blue jeans falling down on a skateboarding ramp .",
+     "A man wearing a white shirt and blue jeans is falling down on a skateboarding ramp"),
+    ("A girl wearing a yellow shirt and sunglasses smiles .",
+     "A girl wearing a yellow shirt and sunglasses is smiling"),
+    ("Twin toddlers dressed alike being pushed in car strollers .",
+     "Twin toddlers dressed alike are being pushed in car strollers"),
+    ("A person is slicing a garlic into pieces.", "A person is slicing garlic into pieces"),
+    ("The cat fished a straw out ouf his water dish.", "The cat is fishing a straw out of the water dish"),
+    ("a man holding up a picture of two people suffering", "A man is holding up a picture of two people suffering"),
     ("Three children do jumping jacks while a man looks on .",
      "Three children are doing jumping jacks and a man is looking on"),
 ]
@@ -76,6 +87,7 @@ DROPPED = [
     ("I am riding my bike", "drop-first-second-person"),
     ("Is the dog running ?", "drop-question"),
     ("A dog is running . A cat is sleeping .", "drop-multiple-sentences"),
+    ("A woman is holding onto a baby wearing who is wearing sunglasses .", "drop-repeated-verb"),
     # the small model reads "striped" as a verb; the chain must drop what it cannot repair
     ("A tiger striped dog stands in a weird position and looks to the side .", "drop-run-on"),
 ]

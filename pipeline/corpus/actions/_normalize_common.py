@@ -89,6 +89,22 @@ def _plural_subject(verb) -> bool:
     return _np_plural(subj)
 
 
+def _later_passive(sent, verb) -> int | None:
+    """The index of a bare "being" after the participle ``verb`` ("twin toddlers dressed alike being pushed
+    ..."): the passive is the predicate, ``verb`` describes the subject; None when a conjunction, comma or
+    relative pronoun comes between, or "being" already has its own "is/are"."""
+    doc = sent.doc
+    for j in range(verb.i + 1, min(len(doc), verb.i + 6)):
+        w = doc[j]
+        if w.lower_ in ("and", "or", "but", ",", "while", "as") or w.lower_ in _RELATIVE_PRONOUNS \
+                or w.pos_ in ("VERB", "AUX") and w.lower_ != "being":
+            return None
+        if w.lower_ == "being" and w.dep_ == "auxpass" and w.head.i > j and not sent.edited(j) \
+                and doc[j - 1].lower_ not in ("is", "are", "am", "was", "were"):
+            return j
+    return None
+
+
 def _be_anchor(sent, verb) -> int:
     """Where 'is/are' goes before a simple verb: before adverbs/negation written right before it
     ("a dog also runs" -> "a dog is also running")."""

@@ -10,8 +10,8 @@ predicates run together.
 from __future__ import annotations
 
 __all__ = ["DropLongParams", "DropMultiParams", "DropPronounParams", "DropQuestionParams", "PredicateParams",
-           "RunOnParams", "drop_first_second_person", "drop_multiple_sentences", "drop_question", "drop_run_on",
-           "drop_too_long", "require_predicate"]
+           "RepeatedVerbParams", "RunOnParams", "drop_first_second_person", "drop_multiple_sentences",
+           "drop_question", "drop_repeated_verb", "drop_run_on", "drop_too_long", "require_predicate"]
 
 from pydantic import BaseModel
 
@@ -121,3 +121,24 @@ def drop_run_on(sent, params: RunOnParams, ruleset) -> None:
     for a, b in zip(at, at[1:]):
         if not links.intersection(words[a + 1:b]):
             raise Unnormalizable(f"two predicates without a link: {' '.join(words[a:b + 1])!r}")
+
+
+class RepeatedVerbParams(BaseModel):
+    window: int = 3
+    links: list[str] = ["and", "or", ",", "but", "then"]
+
+
+@action("drop_repeated_verb", stages=("normalize",), params=RepeatedVerbParams)
+def drop_repeated_verb(sent, params: RepeatedVerbParams, ruleset) -> None:
+    """Drop a caption that writes the same verb form twice within ``window`` words with no conjunction or comma
+    between ("a baby wearing who is wearing sunglasses"): a garbled source no rule can repair (Marelli et al.
+    2014, section 3.1: sentences that cannot be normalized are discarded)."""
+    links = set(params.links)
+    doc = sent.doc
+    for tok in doc:
+        if tok.pos_ != "VERB" or not tok.is_alpha or tok.dep_ == "amod":
+            continue
+        for j in range(tok.i + 2, min(len(doc), tok.i + params.window + 2)):
+            linked = any(doc[k].lower_ in links for k in range(tok.i + 1, j))
+            if doc[j].lower_ == tok.lower_ and doc[j].dep_ != "amod" and not linked:
+                raise Unnormalizable(f"repeated verb ({tok.text} ... {doc[j].text})")

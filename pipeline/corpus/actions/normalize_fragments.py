@@ -26,6 +26,7 @@ from ._normalize_common import (
     _aux_children,
     _be_anchor,
     _common_word,
+    _later_passive,
     _lemma,
     _loose_subject,
     _np_plural,
@@ -169,10 +170,58 @@ def _hyphenated_text(doc, tok) -> str:
     return text
 
 
-def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bool = False
-                        ) -> tuple[str, int] | None:
+_ANIMATE_LEXNAMES = frozenset({"noun.person", "noun.animal"})
+
+
+def _animate(noun: str) -> bool:
+    """Whether WordNet's first two noun senses of ``noun`` name a person or an animal."""
+    return bool(resources.lexnames(lemma_of(noun, "NOUN"), "n", 2) & _ANIMATE_LEXNAMES)
+
+
+def _predicate_after_description(sent, part, root, params: FragmentParams):
+    """The main predicate after a participle of description and its object ("girl wearing a black headscarf
+    walks in ...", "a man wearing a shirt and jeans falling down ..."), read from word forms because the
+    small model attaches the later verb to the object noun: ``("verb", index, plural)`` for a finite verb
+    (tagged as a noun or verb), ``("be", index)`` for a participle, or None.
+
+    Only a word right after a noun that is not a person or an animal ("a picture of two people suffering"
+    keeps "suffering" on "people"), itself not followed by a noun ("a skateboarding ramp"), and not after a
+    relative pronoun or subordinator counts. SICK keeps "X wearing Y is V-ing" (110
+    sentences); Marelli et al. 2014, Table 2 (non-sentential descriptions -> sentences)."""
+    doc = sent.doc
+    hyps = tuple(params.clothing_hypernyms)
+    plural = _np_plural(root)
+    for j in range(part.i + 2, len(doc)):
+        w, prev = doc[j], doc[j - 1]
+        if w.lower_ in _RELATIVE_PRONOUNS or w.lower_ in params.subordinators:
+            return None  # a later verb belongs to that clause
+        if sent.edited(j) or sent.edited(j - 1) or not w.is_alpha:
+            continue
+        noun_before = prev.pos_ in ("NOUN", "PROPN") or (prev.tag_ == "VBZ" and not _verb_reading(prev.lower_))
+        if not noun_before or _animate(prev.lower_):  # "sunglasses" tagged VBZ is still a noun
+            continue
+        if j + 1 < len(doc) and doc[j + 1].pos_ in ("NOUN", "PROPN"):
+            continue
+        word = w.lower_
+        lemma = _lemma(word)
+        if lemma == word or not _verb_reading(word) or not _verb_dominant(lemma):
+            continue
+        if word.endswith("ing"):
+            if w.tag_ in ("VBG", "NN") and _gerund_not_noun(word, lemma):
+                return "be", j
+            continue
+        noun = lemma_of(word, "NOUN")
+        if _is_clothing(noun, hyps) or resources.synsets(f"{prev.lower_} {noun}", "n"):
+            continue  # "a shirt and dress shoes": a garment, "shopping bags": a compound WordNet knows
+        if not plural and word.endswith("s") and w.tag_ in ("VBZ", "NNS"):
+            return "verb", j, plural
+    return None
+
+
+def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bool = False) -> tuple | None:
     """How to make a predicate of the noun phrase headed by ``root``: ``("relcl", pronoun index)``,
-    ``("be", index to put is/are before)``, or None."""
+    ``("be", index to put is/are before)``, ``("verb", index, plural subject)`` for a finite verb after a
+    participle of description, or None."""
     heads = [root] + [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN")]
     # "a dog that is running" -> delete the relative pronoun
     for h in heads:
@@ -204,6 +253,10 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                      and not any(c.dep_ == "mark" for c in u.children)]
             if later:
                 t = min(later, key=lambda u: u.i)
+            else:
+                found = _predicate_after_description(sent, t, root, params)
+                if found is not None:
+                    return found
         return "be", _be_anchor(sent, t)
     if participles_only:
         return None
@@ -213,7 +266,8 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
     for t in tokens:
         if t.tag_ == "VBN" and clause_ok(t) and not any(c.dep_ == "mark" for c in t.children) \
                 and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators):
-            return "be", _be_anchor(sent, t)
+            passive = _later_passive(sent, t)  # "two boys dressed in red being chased ..."
+            return "be", passive if passive is not None else _be_anchor(sent, t)
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
             if t.lower_ in clothing_preps and pobj and _is_clothing(pobj[0].lemma_.lower(), hyps):
@@ -284,7 +338,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                 subj = _loose_subject(root)
                 if subj is None:
                     raise Unnormalizable("no subject")
-            anchor = _be_anchor(sent, root)
+            passive = _later_passive(sent, root) if root.tag_ == "VBN" else None
+            anchor = passive if passive is not None else _be_anchor(sent, root)
             sent.insert_before(anchor, be_present(_np_plural(subj) or _plural_subject(root)))
             return
         if subj is None and not auxes and root.tag_ == "VB":
@@ -303,6 +358,9 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             sent.delete(*range(0, of[0].i + 1))
             agree = pobj[0]
     found = _fragment_predicate(sent, root, params, participles_only=True)
+    if found is not None and found[0] == "verb":  # "girl wearing a headscarf walks ..."
+        _repair_verb(sent, doc[found[1]], found[2], root, stative)
+        return
     found_verb = _misparsed_verb(sent, root, tuple(params.clothing_hypernyms)) if found is None else None
     if found_verb is not None:
         _repair_verb(sent, *found_verb, root, stative)

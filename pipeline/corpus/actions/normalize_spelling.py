@@ -313,3 +313,27 @@ def and_for_an(sent, params: ArticleTypoParams, ruleset) -> None:
                 or any(c.dep_ in ("det", "poss") for c in head.children):
             continue
         sent.replace(tok.i, "an")
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: common typos of frequent words
+
+
+class CommonTypoParams(BaseModel):
+    lexicon: str = "common_typos"
+
+
+@action("fix_common_typos", stages=("normalize",), params=CommonTypoParams)
+def fix_common_typos(sent, params: CommonTypoParams, ruleset) -> None:
+    """Replace a misspelling of a frequent word from the lexicon (``{typo: correction}``; "ouf" -> "of") when it
+    stands between two words, so the context is a sentence and not a name or a list. Source: Marelli et al.
+    2014, section 3.1 (S1 is the cleaned caption)."""
+    typos = {str(k).lower(): str(v) for k, v in ruleset.lexicon(params.lexicon).items()}
+    doc = sent.doc
+    for tok in doc:
+        fix = typos.get(tok.lower_)
+        if fix is None or sent.edited(tok.i) or tok.i == 0 or tok.i + 1 >= len(doc):
+            continue
+        if not (doc[tok.i - 1].is_alpha and doc[tok.i + 1].is_alpha):
+            continue
+        sent.replace(tok.i, fix)

@@ -21,14 +21,26 @@ from typing import Iterable, Literal
 
 from pydantic import BaseModel
 
+from pipeline.common import resources
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import SUBJECT_DEPS, aux_be, be_present, children, gerund, inflect_word, span, subject_of
+from pipeline.corpus.wordforms import (
+    SUBJECT_DEPS,
+    aux_be,
+    be_present,
+    children,
+    gerund,
+    inflect_word,
+    lemma_of,
+    span,
+    subject_of,
+)
 
 from ._normalize_common import (
     _AUX_DEPS,
     _antecedent,
     _aux_children,
     _be_anchor,
+    _later_passive,
     _lemma,
     _loose_subject,
     _np_plural,
@@ -54,6 +66,12 @@ def _current_verb(sent, tok) -> tuple[str, str] | None:
     if not text or " " in text or text.endswith("ing"):
         return None
     return _lemma(text), tok.tag_
+
+
+def _noun_only(word: str) -> bool:
+    """Whether WordNet knows ``word`` as a noun and not as a verb ("sunglasses"); a misspelled verb, unknown
+    to both, is not (the spelling rule repairs it later)."""
+    return _verb_reading(word) is None and bool(resources.synsets(lemma_of(word, "NOUN"), "n"))
 
 
 def _has_neg(tokens: Iterable) -> bool:
@@ -152,6 +170,8 @@ def phrasal_verb_synonym(sent, params: PhrasalParams, ruleset) -> None:
     for prt in doc:
         if prt.dep_ != "prt" or sent.edited(prt.i):
             continue
+        if prt.i + 1 < len(doc) and sent.edited(prt.i + 1):
+            continue  # "out ouf" made "out of" by the typo rule: a preposition, not a particle
         verb = prt.head
         objs = [o for o in verb.children if o.dep_ == "dobj" and verb.i < o.i < prt.i]
         if not objs or sent.edited(verb.i) or verb.pos_ != "VERB":
@@ -378,13 +398,13 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
         if not auxes:
             # a past tense the tagger read as a participle: "the cat shimmied under the bed"
             active_vbn = tag == "VBN" and verb.dep_ in ("ROOT", "conj") and any(
-                c.dep_ == "nsubj" for c in verb.children)
+                c.dep_ == "nsubj" for c in verb.children) and _later_passive(sent, verb) is None
             # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
             bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
             if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj:
                 continue
-            if lemma in stative:
-                continue
+            if lemma in stative or _noun_only(verb.lower_):
+                continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
             own_subject = bool(children(verb, *SUBJECT_DEPS))
             if verb.dep_ == "conj" and not own_subject and verb.head.pos_ in ("VERB", "AUX") \
                     and _reads_continuous(sent, verb.head):

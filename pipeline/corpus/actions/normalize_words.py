@@ -9,8 +9,9 @@ lower-cased, and an article for a bare singular subject. Each action edits a
 
 from __future__ import annotations
 
-__all__ = ["ArticleParams", "DeleteTokensParams", "LowercaseParams", "MweParams", "NamedEntityParams", "NumberParams",
-           "POSSESSIVE_PRONOUNS", "PossessiveParams", "add_article", "delete_tokens", "drop_mwe",
+__all__ = ["ArticleParams", "DeleteTokensParams", "LowercaseParams", "MassArticleParams", "MweParams",
+           "NamedEntityParams", "NumberParams", "POSSESSIVE_PRONOUNS", "PossessiveParams", "add_article",
+           "delete_tokens", "drop_mass_article", "drop_mwe",
            "lowercase_common_words", "named_entity_to_class", "normalize_numbers", "possessive_to_determiner"]
 
 import functools
@@ -362,3 +363,33 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
             sent.replace(0, f"{params.determiner} {first.text.lower()}")  # "Dog ..." -> "a dog ..."
         else:
             sent.insert_before(start, params.determiner)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: no indefinite article before a mass noun
+
+
+class MassArticleParams(BaseModel):
+    lexicon: str = "uncountable_nouns"
+    articles: list[str] = ["a", "an"]
+
+
+@action("drop_mass_article", stages=("normalize",), params=MassArticleParams)
+def drop_mass_article(sent, params: MassArticleParams, ruleset) -> None:
+    """Delete "a/an" before a singular mass noun of the lexicon ("slicing a garlic" -> "slicing garlic"), when
+    only its adjectives stand between and no noun follows ("a garlic press", "a grass track" keep theirs).
+    Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption); English count/mass grammar."""
+    mass = ruleset.lexicon_set(params.lexicon)
+    articles = set(params.articles)
+    doc = sent.doc
+    for det in doc:
+        if det.lower_ not in articles or sent.edited(det.i):
+            continue
+        j = det.i + 1
+        while j < len(doc) and doc[j].pos_ in ("ADJ", "ADV") and not sent.edited(j):
+            j += 1
+        if j >= len(doc) or doc[j].lower_ not in mass or doc[j].tag_ != "NN" or sent.edited(j):
+            continue
+        if j + 1 < len(doc) and (doc[j + 1].pos_ in ("NOUN", "PROPN") or doc[j + 1].text == "-"):
+            continue  # a compound: "a water bottle", "a snow-covered path"
+        sent.delete(det.i)
