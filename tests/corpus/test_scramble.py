@@ -47,7 +47,7 @@ def test_all_table3_s4_rules_loaded(ruleset):
     ("A black dog is chasing a white cat", "A black cat is chasing a white dog", "swap-nouns"),
     ("The log is lying on the panda bear", "The panda bear is lying on the log", "swap-subject-pobj"),
     ("A soccer player is kicking a tennis ball", "A tennis player is kicking a soccer ball", "swap-noun-modifiers"),
-    ("A cat is playing with a dog", "A dog is playing with a cat", "swap-subject-pobj"),
+    ("A cat is jumping at a dog", "A dog is jumping at a cat", "swap-subject-pobj"),
     ("A man is being kicked by a horse", "A horse is being kicked by a man", "swap-subject-pobj"),
     ("A woman is introducing a man to a child", "A woman is introducing a child to a man", "swap-object-pobj"),
     ("A young boy is walking a dog", "A boy is walking a young dog", "move-adjective"),

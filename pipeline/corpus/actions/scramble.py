@@ -171,10 +171,13 @@ class SwapArgumentsParams(BaseModel):
         "front", "top", "middle", "side", "edge", "bottom", "back", "end", "center", "centre", "corner",
         "inside", "outside", "rest", "way", "lot", "couple", "bunch", "pair", "piece", "order", "place", "half"])
     agreement: bool = True
-    animate: list[Literal["subject", "agent", "object", "pobj"]] = Field(default_factory=list)
+    animate: list[Literal["subject", "agent", "passive-subject", "object", "pobj"]] = Field(default_factory=list)
     animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
     inanimate_lexicon: str | None = "inanimate_nouns"
     animal_verbs_lexicon: str | None = None
+    animal_lexicon: str | None = "animal_nouns"
+    doer_limits_lexicon: str | None = None
+    person_to_animal_verbs: list[str] | None = None
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
@@ -242,7 +245,7 @@ ANIMATE_LEXNAMES = {"noun.person": "person", "noun.animal": "animal"}
 
 
 def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozenset[str] = frozenset(),
-            not_modifiers: frozenset[str] = frozenset()) -> str | None:
+            not_modifiers: frozenset[str] = frozenset(), animal_words: frozenset[str] = frozenset()) -> str | None:
     """``"person"``, ``"animal"`` or None (not a living being) for the noun ``tok``.
 
     A noun is animate when its first WordNet 3.0 noun sense is filed under noun.person or noun.animal, or when
@@ -250,20 +253,23 @@ def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozense
     elsewhere); such a word is an animal when one of its first three senses is noun.animal. A group noun with
     an "of" phrase ("a group of dogs") takes the animacy of that phrase. Pronouns other than someone/everyone
     (in ``person_words``) and proper nouns are None, and so are ``not_words`` (body parts and foods WordNet
-    files under noun.animal: "paw", "fries") and nouns with a modifier in ``not_modifiers`` ("a wooden horse").
+    files under noun.animal: "paw", "fries") and nouns with a modifier in ``not_modifiers`` ("a wooden horse",
+    "a dead mouse"); ``animal_words`` are animals whose first sense is a person ("skunk", "tiger").
     """
     lemma = tok.lemma_.lower()
     if lemma in not_words or tok.lower_ in not_words:
         return None  # "paw", "fries": filed under noun.animal but not a doer
     if any(c.dep_ in ("amod", "compound") and c.lower_ in not_modifiers for c in tok.children):
         return None  # "a wooden horse", "an arm band", "a stuffed dog"
-    if tok.pos_ == "PROPN" and lemma not in person_words:
+    if tok.pos_ == "PROPN" and lemma not in person_words and not (tok.i == 0 and _capitalised_common_noun(tok)):
         return None  # "mini Coopers": WordNet's first sense of a name is often a common noun's
     for prep in tok.children:  # "a group of people", "a herd of cows"
         if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i == tok.i + 1:
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is not None and lemma in person_words | {"herd", "flock", "pack", "litter", "school"}:
-                return animacy(pobj, person_words, not_words, not_modifiers)
+                return animacy(pobj, person_words, not_words, not_modifiers, animal_words)
+    if lemma in animal_words or tok.lower_ in animal_words:
+        return "animal"  # "skunk": WordNet's first sense is a person (a rotter)
     first = resources.lexnames(lemma, "n", 1) or resources.lexnames(tok.lower_, "n", 1)
     for name in first:
         if name in ANIMATE_LEXNAMES:
@@ -312,29 +318,92 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
     """Whether each moved noun can fill its new role. ``moves`` is ``[(token, old role, new role)]``.
 
     A fixed object ("take a bath") never moves; the two nouns must have different lemmas ("Another man is
-    carrying a man" swaps nothing); a noun landing in a role of ``params.animate`` must be animate, and an
-    animal landing in the doer's slot (subject, passive agent) needs a verb of ``animal_verbs_lexicon``.
+    carrying a man" swaps nothing); a noun landing in a role of ``params.animate`` must be animate (a fixed
+    object of the verb may become the subject of its passive: "A wave is caught by a man"), and a noun
+    landing in the doer's slot (subject, passive agent) must be able to do the verb to the other noun
+    (:func:`_can_do`).
     """
     (a, _, _), (b, _, _) = moves
     if a.lemma_.lower() == b.lemma_.lower():
         return False
-    if params.fixed_objects_lexicon:
-        fixed = ruleset.derived(params.fixed_objects_lexicon, _fixed_index)
-        if any(old == "object" and fixed_object(verb, tok, fixed) for tok, old, _ in moves):
-            return False
+    fixed = ruleset.derived(params.fixed_objects_lexicon, _fixed_index) if params.fixed_objects_lexicon else {}
+    if any(old == "object" and fixed_object(verb, tok, fixed) for tok, old, _ in moves):
+        return False
     words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
     inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
     not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
     not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
-    animal_verbs = ruleset.lexicon_set(params.animal_verbs_lexicon) if params.animal_verbs_lexicon else None
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    kinds = {tok.i: animacy(tok, words, not_words, not_modifiers, animals) for tok, _, _ in moves}
+    if params.person_to_animal_verbs is not None and verb.lemma_.lower() not in params.person_to_animal_verbs \
+            and any(new == "object" and kinds[tok.i] == "person" for tok, _, new in moves) \
+            and any(new == "pobj" and kinds[tok.i] == "animal" for tok, _, new in moves):
+        return False  # "raising a fish for a child" -/-> "raising a child for a fish"
     for tok, _, new in moves:
         if new not in params.animate:
             continue
-        kind = animacy(tok, words, not_words, not_modifiers)
+        kind = kinds[tok.i]
         if kind is None:
+            if new == "passive-subject" and fixed_object(verb, tok, fixed):
+                continue  # "A man is caught by a wave" -> "A wave is caught by a man"
             return False
-        if kind == "animal" and new in ("subject", "agent") and animal_verbs is not None \
-                and verb.lemma_.lower() not in animal_verbs:
+        if new in ("subject", "agent"):
+            other = b if tok is a else a
+            if not _can_do(verb, tok, kind, other, kinds[other.i], params, ruleset):
+                return False
+    return True
+
+
+def _table(entries) -> dict[str, frozenset[str]]:
+    """``{key: lower-cased words}`` from a lexicon mapping keys to word lists."""
+    return {str(k): frozenset(str(w).lower() for w in ws) for k, ws in entries.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _animal_ancestors(lemma: str) -> frozenset[str]:
+    """Names of the synsets above (and including) every noun.animal sense of ``lemma`` ("mouse" -> rodent.n.01,
+    mammal.n.01, ...; "skunk", whose first sense is a person, through skunk.n.04)."""
+    out: set[str] = set()
+    for sense in resources.synsets(lemma, "n"):
+        if sense.lexname() == "noun.animal":
+            out.add(sense.name())
+            out.update(s.name() for s in sense.closure(lambda x: x.hypernyms() + x.instance_hypernyms()))
+    return frozenset(out)
+
+
+def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: SwapArgumentsParams,
+            ruleset) -> bool:
+    """Whether ``doer`` (animacy ``kind``) can be the doer of ``verb`` acting on ``patient``.
+
+    An animal needs a verb of ``animal_verbs_lexicon``: one any animal does ("any"), or one listed under a
+    synset it descends from ("peck" under bird.n.01: "A mouse is pecking at a rooster" is refused), and not a
+    verb of "not_on_person" with a person as patient ("Horses are racing jockeys"). A person is limited by
+    ``doer_limits_lexicon``: infants only do "infant_verbs" ("A baby is feeding a woman"), children do not
+    carry, hold or feed a person older than an infant ("A girl is holding a woman"), and an audience or a crowd
+    does not speak to anyone ("An audience is speaking to a man"). Source: Marelli et al. 2014, Table 3 (S4:
+    the scrambled sentence stays plausible); issue 11 reader verdicts.
+    """
+    lemma = verb.lemma_.lower()
+    if kind == "animal":
+        if not params.animal_verbs_lexicon:
+            return True
+        table = ruleset.derived(params.animal_verbs_lexicon, _table)
+        if lemma in table.get("not_on_person", ()) and patient_kind == "person":
+            return False
+        if lemma in table.get("any", ()):
+            return True
+        above = _animal_ancestors(doer.lemma_.lower()) or _animal_ancestors(doer.lower_)
+        return any(lemma in verbs and key in above for key, verbs in table.items() if "." in key)
+    if kind == "person" and params.doer_limits_lexicon:
+        limits = ruleset.derived(params.doer_limits_lexicon, _table)
+        names = {doer.lemma_.lower(), doer.lower_}
+        if names & limits.get("infants", frozenset()) and lemma not in limits.get("infant_verbs", ()):
+            return False
+        if names & limits.get("children", frozenset()) and lemma in limits.get("carrying_verbs", ()) \
+                and patient_kind == "person" \
+                and not {patient.lemma_.lower(), patient.lower_} & limits.get("infants", frozenset()):
+            return False
+        if names & limits.get("collectives", frozenset()) and lemma in limits.get("speech_verbs", ()):
             return False
     return True
 
@@ -385,6 +454,8 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 tx, ty = sent.span_text(x0, x1), sent.span_text(y0, y1)
                 if tx.lower() == ty.lower():
                     continue
+                if x0 == 0 and _capitalised_common_noun(doc[0]):
+                    tx = tx[0].lower() + tx[1:]  # "Jockeys are racing horses": a noun, not a name
                 s = sent.fork()
                 s.set_span(x0, x1, ty)
                 s.set_span(y0, y1, tx)
@@ -394,6 +465,15 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                     if _plural(subj) != new_pl and not _agree(s, verb, new_pl, params.agreement):
                         continue
                 yield s.edits
+
+
+def _capitalised_common_noun(tok) -> bool:
+    """A sentence-initial word the parser took for a proper noun because of its capital ("Jockeys are racing
+    horses") although WordNet knows it as a common noun, not an instance (not "Mary")."""
+    if tok.pos_ != "PROPN" or not tok.text[:1].isupper() or tok.text == "I":
+        return False
+    senses = resources.synsets(tok.lower_, "n")
+    return bool(senses) and not senses[0].instance_hypernyms()
 
 
 def _premodifier(mod, head_deps) -> bool:
@@ -464,6 +544,21 @@ def _same_first_lexname(m1, m2) -> bool:
     return bool(n1) and n1 == resources.lexnames(m2.lemma_.lower(), "n", 1)
 
 
+def _breaks_compound(m1, m2) -> bool:
+    """Whether swapping noun modifiers ``m1`` and ``m2`` breaks a compound WordNet 3.0 lists ("swimming pool"
+    -> "swim pool", while "soccer ball" -> "tennis ball" is listed too) or trades two forms of one word ("swim
+    trunks ... swimming pool": the meaning stays)."""
+    wn = resources.wordnet()
+    bases = [{m.lower_, wn.morphy(m.lower_, "v"), wn.morphy(m.lower_, "n")} - {None} for m in (m1, m2)]
+    if bases[0] & bases[1]:
+        return True
+    for mod, other in ((m1, m2), (m2, m1)):
+        head = mod.head.lower_
+        if resources.synsets(f"{mod.lower_}_{head}", "n") and not resources.synsets(f"{other.lower_}_{head}", "n"):
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=65536)
 def _ancestors(lemma: str) -> frozenset[str]:
     """Names of the synsets above (and including) the first WordNet noun sense of ``lemma``."""
@@ -475,10 +570,15 @@ def _ancestors(lemma: str) -> frozenset[str]:
     return frozenset({first.name()} | {s.name() for s in above})
 
 
-def _fits(classes: frozenset[str], h1, h2, hosts) -> bool:
+def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = ()) -> bool:
     """Whether an adjective of one of ``classes`` may pass between nouns ``h1`` and ``h2``: both descend from
     an entry that ``hosts`` (``{class: [synset names]}``) lists for one of the classes; an entry "a+b" is the
-    union of synsets a and b ("person.n.01+animal.n.01": a young boy, a young dog)."""
+    union of synsets a and b ("person.n.01+animal.n.01": a young boy, a young dog). An adjective of ``words``
+    listed under ``hosts["words"]`` uses its own entries instead of its class's ("grassy" fits land, not a
+    hat: "a grassy balloon hat")."""
+    own = hosts.get("words") or {}
+    if any(w in own for w in words):
+        return all(_fits(frozenset({"_"}), h1, h2, {"_": own[w]}) for w in words if w in own)
     a1, a2 = _ancestors(h1.lemma_.lower()), _ancestors(h2.lemma_.lower())
     entries = (set(str(e).split("+")) for c in classes for e in hosts.get(c, ()))
     return any(a1 & parts and a2 & parts for parts in entries)
@@ -514,9 +614,12 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                 continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning
             if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
+            if m1.dep_ == m2.dep_ == "compound" and _breaks_compound(m1, m2):
+                continue
             if classes is not None and not classes[m1.lower_] & classes[m2.lower_]:
                 continue
-            if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts):
+            if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts,
+                                               (m1.lower_, m2.lower_)):
                 continue
             (a0, a1), (b0, b1) = span(m1), span(m2)
             if a1 > b0 or a1 > m1.head.i + 1 or b1 > m2.head.i:
@@ -603,7 +706,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     for m in mods:
         moved = classes[m.lower_] & wanted
         for n in targets:
-            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() or not _fits(moved, m.head, n, hosts):
+            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() \
+                    or not _fits(moved, m.head, n, hosts, (m.lower_,)):
                 continue
             at = _insertion_point(n, moved, classes)
             if at is None or at == m.i + 1:
@@ -625,7 +729,15 @@ class MovePhraseParams(BaseModel):
     object_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
     head_deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass", "dobj", "pobj", "conj"])
     animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
+    animal_lexicon: str | None = "animal_nouns"
     rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _coordinated(tok) -> bool:
+    """A noun in a coordination ("a person ... and a mohawk"): moving a phrase onto or off it would break the
+    agreement of the verb or leave "and" bare."""
+    return tok.dep_ == "conj" or any(c.dep_ in ("conj", "cc") for c in tok.children)
 
 
 @action("move_phrase", stages=("S4",), params=MovePhraseParams)
@@ -644,6 +756,14 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     if not sampled("move_phrase", doc.text, params.rate):
         return
     words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+
+    def kind_of(tok):
+        return animacy(tok, words, not_words, not_modifiers, animals)
+
     wanted = set(params.object_synsets)
     phrases = []
     for prep in doc:
@@ -662,17 +782,17 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     if not phrases:
         return
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
-               and not [c for c in t.children if c.i > t.i]]
+               and not [c for c in t.children if c.i > t.i] and not _coordinated(t)]
     for prep, start, end in phrases:
         owner = prep.head
-        kind = animacy(owner, words)
-        if kind is None:
+        kind = kind_of(owner)
+        if kind is None or _coordinated(owner):
             continue
         for t in targets:
             if _plural(t) and not _plural(pobj_of(prep)):
                 continue  # "two ladies in a fancy jacket"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
-                    or animacy(t, words) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
+                    or kind_of(t) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
                 continue
             s = sent.fork()
             text = sent.span_text(start, end)
