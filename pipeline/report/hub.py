@@ -34,6 +34,7 @@ from pipeline.common.corpus_io import read_corpus
 from pipeline.common.errors import InputError
 from pipeline.common.files import atomic_dir
 from pipeline.common.vocabulary import LABELS
+from pipeline.report.io import write_semeval_files
 
 SPLIT_NAMES = {"TRAIN": "train", "TRIAL": "validation", "TEST": "test"}
 """SemEval-2014 set -> Hugging Face split name."""
@@ -171,6 +172,8 @@ def write_hub_dataset(corpus: str | Path, out_dir: str | Path, split_by: str = "
             f = tmp / "data" / f"{name}.parquet"
             part.to_parquet(f, index=False, engine="pyarrow")
             splits[name] = (len(part), f.stat().st_size)
+        # the SemEval-2014 text files of the same splits, for the official scorer and older tools
+        write_semeval_files(df, sets, tmp)
         card = _card(splits, id_type, _synthetic(path), str(corpus), split_by, left_out)
         (tmp / "README.md").write_text(card, encoding="utf-8")
     return {**{s: n for s, (n, _) in splits.items()}, "left_out": left_out}

@@ -3,7 +3,8 @@
 Marelli et al. 2014 (LREC), section 4: Table 4 (rule frequencies), Table 5 (pairs per relation and pair type),
 Table 6 (relatedness and entailment distributions), Table 7 (relatedness range x entailment label), Tables 8 and 9
 (relatedness and entailment per pair type group). Each is a function returning a DataFrame; ``write_report``
-writes them as TSV, ``report.md``/``report.html`` with ``plots/*.png`` and the release files, atomically.
+writes them as TSV and ``report.md``/``report.html`` with ``plots/*.png``, atomically (release files:
+``sick release``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from pipeline.common.files import atomic_dir, write_json, write_tsv
 from pipeline.common.resources import ANNOTATIONS_DIR
 from pipeline.common.vocabulary import LABELS, PAIR_GROUP_NAMES, PAIR_GROUPS, STAGES, pair_group
 from pipeline.corpus.rules import DEFAULT_RULES_DIR, _read_yaml
-from pipeline.report.io import write_release
 from pipeline.review.stage import review_summary
 
 RANGES = ("[1-2)", "[2-3)", "[3-4)", "[4-5]")
@@ -526,6 +526,5 @@ def write_report(paths, out_dir: str | Path, families: dict[str, str] | None = N
             sections.append(("Native-speaker review (review_stats.tsv): outcomes per slot and rule", review))
         (tmp / "report.md").write_text(render_md(sections, plots), encoding="utf-8")
         (tmp / "report.html").write_text(render_html(sections, plots), encoding="utf-8")
-        res["release"] = write_release(df, tmp)
     res["plots"] = [p for p, _ in plots]
     return res

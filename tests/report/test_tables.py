@@ -141,25 +141,7 @@ def test_semeval_skips_and_release(semeval_report, semeval_files):
     md = (out / "report.md").read_text(encoding="utf-8")
     assert "Skipped: the file has no provenance columns" in md
     assert "Skipped: the file has no pair_type column" in md
-    # split files: same rows as the release (fields stripped), SemEval layout, LF
-    for f in semeval_files:
-        ours = (out / f.name).read_bytes()
-        assert b"\r" not in ours
-        orig = [[x.strip() for x in ln.split("\t")] for ln in f.read_text(encoding="utf-8").splitlines()]
-        mine = [ln.split("\t") for ln in ours.decode("utf-8").splitlines()]
-        assert mine[0] == ["pair_ID", "sentence_A", "sentence_B", "relatedness_score", "entailment_judgment"]
-        assert len(mine) == len(orig)
-        for a, b in zip(orig[1:], mine[1:]):
-            assert a[:3] == b[:3] and float(a[3]) == float(b[3]) and a[4] == b[4]
-
-
-def test_parquet_loads_with_datasets(semeval_report):
-    datasets = pytest.importorskip("datasets")
-    out, _ = semeval_report
-    ds = datasets.load_dataset("parquet", data_files=str(out / "sick.parquet"), split="train",
-                               cache_dir=str(out.parent / "hf_cache"))
-    assert ds.num_rows == 9927
-    assert {"pair_ID", "sentence_A", "sentence_B", "relatedness_score", "entailment_label"} <= set(ds.column_names)
+    assert not any((out / name).exists() for name in FILES)  # release files: sick release (issue 14)
 
 
 # ---------------------------------------------------------------- our pipeline's output
@@ -187,9 +169,9 @@ def test_pipeline_tables_present(gold_report):
     out, res = gold_report
     for name in TSV_NAMES.values():
         assert (out / name).is_file(), name
-    for name in ("report.md", "report.html", "sick.parquet", "SICK_train.txt", "SICK_trial.txt",
-                 "SICK_test_annotated.txt"):
+    for name in ("report.md", "report.html"):
         assert (out / name).is_file(), name
+    assert not (out / "sick.parquet").exists() and not (out / "SICK_train.txt").exists()
     pngs = sorted(p.name for p in (out / "plots").glob("*.png"))
     assert pngs == ["relatedness_by_label.png", "relatedness_by_pair_type.png", "table7_heatmap.png"]
     md = (out / "report.md").read_text(encoding="utf-8")
@@ -285,17 +267,22 @@ def test_paper_figures_file_matches_the_paper_tables(shared_data):
         assert fig["table6"][r.what][r.value] == r.pct
 
 
-def test_pipeline_release_splits(gold_report, gold_file):
-    out, _ = gold_report
+def test_pipeline_release_splits(gold_file, tmp_path):
+    """``sick release`` writes the SemEval-2014 text files of its splits beside the Parquet ones."""
+    from pipeline.cli import main
+
+    out = tmp_path / "hub"
+    assert main(["release", "--corpus", str(gold_file), "--out", str(out)]) == 0
     g = _read(gold_file)
     c = Counter(g["SemEval_set"])
     for key, name in (("TRAIN", "SICK_train.txt"), ("TRIAL", "SICK_trial.txt"), ("TEST", "SICK_test_annotated.txt")):
         f = _read(out / name)
         assert list(f.columns) == ["pair_ID", "sentence_A", "sentence_B", "relatedness_score", "entailment_judgment"]
         assert len(f) == c[key]
+        assert b"\r" not in (out / name).read_bytes()
     back = read_corpus([out / n for n in ("SICK_train.txt", "SICK_trial.txt", "SICK_test_annotated.txt")])
     assert len(back) == len(g)
-    assert pd.read_parquet(out / "sick.parquet").shape[0] == len(g)
+    assert sorted(back["pair_ID"].astype(int)) == sorted(g["pair_ID"].astype(int))
 
 
 def test_unannotated_corpus(gold_file, tmp_path):
