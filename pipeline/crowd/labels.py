@@ -265,7 +265,7 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
     c = _Coded(input, item, worker, label, numeric)
     n = len(c.item)
     per_item = np.bincount(c.item, minlength=len(c.items))
-    pairs = np.unique(c.item * max(len(c.workers), 1) + c.worker)
+    pairs = pd.unique(c.item * max(len(c.workers), 1) + c.worker)  # hashing: quicker than np.unique's sort
     stats: dict[str, Any] = {
         "input": str(input), "format": input_format(input),
         "options": {"item": item, "worker": worker, "label": label, "numeric": numeric,
