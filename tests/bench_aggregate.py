@@ -8,7 +8,10 @@ rows shuffled. Prints the wall time of :func:`pipeline.crowd.estimators.majority
 each call allocates (tracemalloc, in a separate run, since tracing slows allocation), agreement of the two on
 items without a tie, and the whole ``sick aggregate-labels`` path (read a 1M-line TSV, majority vote,
 Krippendorff's alpha, write), and `sick aggregate` itself (SICK gold from 1,020,000 simulated judgments of
-100,000 pairs, beside crowd-kit's MajorityVote on the same answers). Target (issue 3): under 10 s.
+100,000 pairs, beside crowd-kit's MajorityVote on the same answers), each the best of 3. Targets: majority_vote
+under 10 s (issue 3); aggregate-labels on the 1,000,000 rows <= 2 s, reading, vote, alpha and writing included, and
+``aggregate`` <= 1 s and at least 1.5 times as fast as crowd-kit's MajorityVote (issue 14). Exit status 1 when a
+target is missed.
 """
 
 from __future__ import annotations
@@ -64,7 +67,7 @@ def peak_mb(fn) -> float:
     return peak / 2**20
 
 
-def bench_sick_gold(MajorityVote) -> None:
+def bench_sick_gold(MajorityVote) -> bool:
     """``sick aggregate`` itself: 100,000 corpus pairs, 10 synthetic judgments each (5 per order)."""
     from pipeline.crowd.aggregate import aggregate
     from pipeline.crowd.controls import controls_by_id, controls_table, load_controls
@@ -80,14 +83,17 @@ def bench_sick_gold(MajorityVote) -> None:
     judgments = simulate_judgments(corpus, workers=2_000, per_order=5, seed=SEED, controls=controls_table(items))
     t_sim = time.perf_counter() - t0
     pairs = judgments[~judgments["is_control"].astype(bool)]
-    t_ours, result = best_of(lambda: aggregate(judgments, corpus, controls), runs=1)
+    t_ours, result = best_of(lambda: aggregate(judgments, corpus, controls))
     m_ours = peak_mb(lambda: aggregate(judgments, corpus, controls))
     long = pd.DataFrame({"task": pairs["pair_ID"] + "|" + pairs["order"], "worker": pairs["worker_id"],
                          "label": pairs["answer"]})
-    t_ck, _ = best_of(lambda: MajorityVote().fit_predict(long), runs=1)
+    t_ck, _ = best_of(lambda: MajorityVote().fit_predict(long))
+    ok = t_ours <= 1.0 and t_ck / t_ours >= 1.5
     print(f"sick aggregate on {len(judgments):,} simulated judgments ({N_ITEMS:,} pairs, simulated in {t_sim:.1f} s):"
-          f" {t_ours:.2f} s, peak {m_ours:.0f} MB; crowd-kit MajorityVote on the same answers {t_ck:.2f} s"
-          f" (ratio ours / crowd-kit {t_ours / t_ck:.2f}); target < 10 s: {'met' if t_ours < 10 else 'NOT met'}")
+          f" {t_ours:.2f} s (best of 3), peak {m_ours:.0f} MB; crowd-kit MajorityVote on the same answers"
+          f" {t_ck:.2f} s; crowd-kit / ours {t_ck / t_ours:.2f} x; target <= 1 s and >= 1.5 x: "
+          f"{'met' if ok else 'NOT met'}")
+    return ok
 
 
 def main() -> int:
@@ -119,17 +125,23 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "judgments.tsv"
         df.to_csv(src, sep="\t", index=False, lineterminator="\n")
-        t0 = time.perf_counter()
-        table, stats = labels.aggregate_labels(src, "task", "worker", "label")
-        labels.write_table(table, Path(tmp) / "gold.tsv")
-        t_cmd = time.perf_counter() - t0
-    print(f"aggregate-labels (read TSV, vote, alpha, write): {t_cmd:.2f} s; alpha (nominal) = {stats['alpha']:.4f}")
-    bench_sick_gold(MajorityVote)
+
+        def command():
+            table, stats = labels.aggregate_labels(src, "task", "worker", "label")
+            labels.write_table(table, Path(tmp) / "gold.tsv")
+            return stats
+
+        t_cmd, stats = best_of(command)
+    ok_cmd = t_cmd <= 2.0
+    print(f"aggregate-labels on {len(df):,} rows (read TSV, vote, alpha, write): {t_cmd:.2f} s (best of 3; "
+          f"crowd-kit MajorityVote alone on the same answers {t_theirs:.2f} s); target <= 2 s: "
+          f"{'met' if ok_cmd else 'NOT met'}; alpha (nominal) = {stats['alpha']:.4f}")
+    ok_gold = bench_sick_gold(MajorityVote)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"process peak RSS: {rss:.0f} MB")
     ok = t_ours < 10
     print(f"target majority_vote < 10 s: {'met' if ok else 'NOT met'}")
-    return 0 if ok else 1
+    return 0 if ok and ok_cmd and ok_gold else 1
 
 
 if __name__ == "__main__":

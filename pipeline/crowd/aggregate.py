@@ -62,6 +62,7 @@ from pipeline.common.options import AGGREGATION_METHODS, TIES
 from pipeline.crowd import estimators
 from pipeline.crowd.judgments import (
     ANSWERS,
+    CONTROL_REPEAT_SEP,
     JUDGMENT_COLUMNS,
     ORDERS,
     REJECTED_COLUMNS,
@@ -225,6 +226,14 @@ def _round(x, nd: int = 6):
 
 def _fmt_all(values: np.ndarray, nd: int = 3, trim: bool = False) -> list[str]:
     """Numbers as fixed-point strings (correctly rounded by ``format``); NaN -> ''; ``trim``: no trailing zeros."""
+    values = np.asarray(values, dtype=float)
+    if len(values) > 64:  # means and SDs of a few ratings repeat: format each distinct value once
+        uniq, inverse = np.unique(values, return_inverse=True)
+        return np.asarray(_fmt_each(uniq, nd, trim), dtype=object)[inverse.ravel()].tolist()
+    return _fmt_each(values, nd, trim)
+
+
+def _fmt_each(values: np.ndarray, nd: int, trim: bool) -> list[str]:
     out = []
     for x in np.asarray(values, dtype=float).tolist():
         if not math.isfinite(x):
@@ -276,8 +285,13 @@ def _control_judgments(j: _Judgments, controls: dict, check_relatedness: bool
     """Which judgments are on control items and which of those are right (per distinct pair_ID first, then per
     row through the codes): ``(base id of each distinct pair_ID, control mask, scored mask, correct mask)``; a
     control order without an expected answer is not scored."""
-    u_base = np.array([control_base_id(p) for p in j.pair_uniques], dtype=object) if controls else j.pair_uniques
-    u_is_ctl = np.array([b in controls for b in u_base], dtype=bool)
+    u_base = j.pair_uniques
+    if controls:  # only ids holding the repeat mark need cutting (CTRL-001#2 -> CTRL-001)
+        marked = pd.Series(u_base, dtype=object).str.contains(CONTROL_REPEAT_SEP, regex=False).to_numpy(dtype=bool)
+        if marked.any():
+            u_base = u_base.copy()
+            u_base[marked] = [control_base_id(p) for p in u_base[marked]]
+    u_is_ctl = pd.Index(u_base, dtype=object).isin(list(controls)) if controls else np.zeros(len(u_base), bool)
     u_exp = np.full((len(u_base), 2), -1, dtype=np.int64)
     u_lo = np.ones((len(u_base), 2))
     u_hi = np.full((len(u_base), 2), 5.0)
@@ -317,7 +331,9 @@ def _majority_per_order(used: pd.DataFrame, n: int, ties: str, seed: int
     mv = estimators.majority_vote(used, item="key", label="answer", ties=tie_arg, seed=seed, details=True)
     keys = mv["key"].to_numpy(dtype=np.int64)
     answer = np.full(2 * n, "", dtype=object)
-    answer[keys] = [ANSWERS[a] if isinstance(a, (int, np.integer)) else a for a in mv["answer"].tolist()]
+    codes, uniques = pd.factorize(mv["answer"].to_numpy(dtype=object))  # answer codes 0-2, or "-"
+    names = np.array([ANSWERS[a] if isinstance(a, (int, np.integer)) else a for a in uniques], dtype=object)
+    answer[keys] = names[codes] if len(uniques) else names[:0]
     n_votes = np.zeros(2 * n, dtype=np.int64)
     n_votes[keys] = mv["n_votes"].to_numpy(dtype=np.int64)
     top = np.zeros(2 * n, dtype=np.int64)
@@ -339,7 +355,8 @@ def _direction(ans: np.ndarray, order: str) -> np.ndarray:
 def _agreement_with(j: _Judgments, final_answer: np.ndarray, row_corpus: np.ndarray,
                     item_rows: np.ndarray) -> np.ndarray:
     """Each worker's share of item judgments (kept or not) equal to the final per-order answer (NaN: none)."""
-    fa_code = np.array([ANSWERS.index(a) if a in ANSWERS else -1 for a in final_answer.tolist()], dtype=np.int64)
+    codes, uniques = pd.factorize(final_answer)
+    fa_code = np.array([ANSWERS.index(a) if a in ANSWERS else -1 for a in uniques], dtype=np.int64)[codes]
     all_key = row_corpus[item_rows] * 2 + j.order[item_rows]
     fa = fa_code[all_key]
     decided = fa >= 0

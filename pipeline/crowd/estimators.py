@@ -69,16 +69,27 @@ class _Votes:
     the most voted label, number of labels sharing that count).
     """
 
-    def __init__(self, df: pd.DataFrame, item: str, label: str):
-        _require(df, [item, label])
-        icode, self.items = pd.factorize(df[item], sort=False)
-        try:
-            lcode, self.labels = pd.factorize(df[label], sort=True)
-        except TypeError:  # labels of mixed types that cannot be ordered
-            lcode, self.labels = pd.factorize(df[label].astype(str), sort=True)
+    def __init__(self, df: pd.DataFrame | None, item: str, label: str, codes: tuple | None = None):
+        if codes is not None:  # (item codes, items, label codes, labels sorted) from a caller that factorized
+            icode, self.items, lcode, self.labels = codes
+        else:
+            assert df is not None
+            _require(df, [item, label])
+            icode, self.items = pd.factorize(df[item], sort=False)
+            try:
+                lcode, self.labels = pd.factorize(df[label], sort=True)
+            except TypeError:  # labels of mixed types that cannot be ordered
+                lcode, self.labels = pd.factorize(df[label].astype(str), sort=True)
         n_labels = max(len(self.labels), 1)
         key = icode.astype(np.int64) * n_labels + lcode
-        ukey, self.count = np.unique(key, return_counts=True)
+        # counts of each (item, label) key: a bincount when the key space is small (far quicker than np.unique's
+        # sort), np.unique otherwise; both give the keys in increasing order
+        if len(key) and len(self.items) * n_labels <= 4 * len(key) + 1024:
+            full = np.bincount(key, minlength=len(self.items) * n_labels)
+            ukey = np.flatnonzero(full)
+            self.count = full[ukey]
+        else:
+            ukey, self.count = np.unique(key, return_counts=True)
         self.p_item, self.p_label = ukey // n_labels, ukey % n_labels
         self.starts = np.flatnonzero(np.r_[True, self.p_item[1:] != self.p_item[:-1]]) if len(ukey) else ukey
         if len(ukey):
@@ -139,6 +150,22 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
     if min_votes is not None and int(min_votes) < 1:
         raise ValueError(f"min_votes must be at least 1, got {min_votes}")
     v = _Votes(df, item, label)
+
+    def first_seen_rank() -> np.ndarray:
+        # rank of each label by its first appearance in the input, the order of crowd-kit's label columns
+        seen = pd.unique(df[label])
+        rank = pd.Index(seen).get_indexer(v.labels) if len(seen) == len(v.labels) else np.full(len(v.labels), -1)
+        if (rank < 0).any():  # labels compared as text (mixed types)
+            rank = pd.Index(pd.unique(df[label].astype(str))).get_indexer(v.labels)
+        return rank
+
+    return _majority(v, item, label, ties, min_votes, seed, details, first_seen_rank)
+
+
+def _majority(v: _Votes, item: str, label: str, ties: Any, min_votes: int | None, seed: int, details: bool,
+              first_seen_rank) -> pd.DataFrame:
+    """:func:`majority_vote` on counted votes; ``first_seen_rank()`` gives each label's rank of first appearance
+    (called only for ``ties="first"``)."""
     chosen = v.first_top()
     labels = np.asarray(v.labels, dtype=object)
     out_label = labels[chosen] if len(chosen) else np.zeros(0, dtype=object)
@@ -154,11 +181,7 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
         first = order[np.r_[True, v.p_item[order][1:] != v.p_item[order][:-1]]]
         out_label[v.p_item[first]] = labels[v.p_label[first]]
     elif rule == "first" and tied.any():
-        # rank of each label by its first appearance in the input, the order of crowd-kit's label columns
-        seen = pd.unique(df[label])
-        rank = pd.Index(seen).get_indexer(v.labels) if len(seen) == len(v.labels) else np.full(len(v.labels), -1)
-        if (rank < 0).any():  # labels compared as text (mixed types)
-            rank = pd.Index(pd.unique(df[label].astype(str))).get_indexer(v.labels)
+        rank = first_seen_rank()
         idx = np.flatnonzero(v.is_top & tied[v.p_item])
         order = idx[np.lexsort((rank[v.p_label[idx]], v.p_item[idx]))]
         first = order[np.r_[True, v.p_item[order][1:] != v.p_item[order][:-1]]]
@@ -274,14 +297,19 @@ def _value_counts(df: pd.DataFrame, item: str, value: str, numeric: bool) -> tup
         vcode, domain = pd.factorize(vals, sort=True)
     except TypeError:
         vcode, domain = pd.factorize(vals.astype(str), sort=True)
-    n_items, n_values = int(icode.max()) + 1 if len(icode) else 0, len(domain)
+    return _count_matrix(icode, vcode, len(domain)), np.asarray(domain)
+
+
+def _count_matrix(icode: np.ndarray, vcode: np.ndarray, n_values: int) -> np.ndarray:
+    """Items x values count matrix from item and value codes, items with fewer than 2 judgments left out."""
+    n_items = int(icode.max()) + 1 if len(icode) else 0
     per_item = np.bincount(icode, minlength=n_items)
     keep = per_item >= 2  # a unit with one judgment has no pair: it adds nothing to the coincidences
     new_code = np.cumsum(keep) - 1
     rows = keep[icode]
-    counts = np.zeros((int(keep.sum()), n_values), dtype=np.int64)
-    np.add.at(counts, (new_code[icode[rows]], vcode[rows]), 1)
-    return counts, np.asarray(domain)
+    n_kept = int(keep.sum())
+    flat = new_code[icode[rows]].astype(np.int64) * n_values + vcode[rows]
+    return np.bincount(flat, minlength=n_kept * n_values).astype(np.int64).reshape(n_kept, n_values)
 
 
 def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "worker", value: str = "label",
@@ -311,12 +339,18 @@ def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "work
         package cannot hold in memory (it builds items x values x values arrays: round numeric values
         with very many distinct values).
     """
-    import krippendorff
-
     if level not in ("nominal", "ordinal", "interval", "ratio"):
         raise ValueError(f"level must be nominal, ordinal, interval or ratio, got {level!r}")
     _require(df, [item, worker, value])
     counts, domain = _value_counts(df, item, value, numeric=level != "nominal")
+    return _alpha_from_counts(counts, domain, level)
+
+
+def _alpha_from_counts(counts: np.ndarray, domain: np.ndarray, level: str) -> float:
+    """:func:`krippendorff_alpha` from the items x values count matrix (:func:`_count_matrix`) and its sorted
+    value domain."""
+    import krippendorff
+
     used = counts.sum(axis=0) > 0  # values seen only in single-judgment items play no part
     counts, domain = counts[:, used], domain[used]
     if counts.shape[0] == 0 or len(domain) < 2:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 __all__ = ["ANSWER_LABELS", "CONTROL_REPEAT_SEP", "FORMATS", "JUDGMENT_COLUMNS", "LABELSTUDIO_CHOICES",
            "LABELSTUDIO_RATING", "MTURK_FIELDS", "MTURK_STATUS", "REJECTED_COLUMNS", "RowError", "control_base_id",
-           "read_judgments", "read_records", "read_text", "write_judgments"]
+           "plain_layout", "read_judgments", "read_records", "read_text", "write_judgments"]
 
 import csv
 import io
@@ -255,10 +255,32 @@ def read_records(path: str | Path, delimiter: str | None = None,
     return [h.strip() for h in header], body
 
 
+def plain_layout(data: bytes, delimiter: str) -> tuple[list[str], int, np.ndarray] | None:
+    """The shape of a plain delimited file, found with numpy over the bytes: ``(header names stripped, fields per
+    line, 1-based numbers of the non-empty lines after the header)`` when the file has no quote and no CR (so
+    every line is one record and a parser's quoting rules cannot matter) and every non-empty line has the same
+    number of fields; None otherwise (then :func:`read_records` reads it and reports what is wrong). ``data``
+    is valid UTF-8 without a BOM; a file of fewer than two non-empty lines is None too.
+    """
+    if b'"' in data or b"\r" in data:
+        return None
+    buf = np.frombuffer(data, dtype=np.uint8)
+    nl = np.flatnonzero(buf == 10)
+    ends = nl if data.endswith(b"\n") else np.append(nl, len(buf))
+    starts = np.concatenate(([0], nl + 1))[: len(ends)]
+    delims = np.flatnonzero(buf == ord(delimiter))
+    fields = np.searchsorted(delims, ends) - np.searchsorted(delims, starts) + 1
+    lines = np.flatnonzero(ends > starts)  # 0-based, non-empty
+    if len(lines) < 2 or (fields[lines] != fields[lines[0]]).any():
+        return None
+    header = [h.strip() for h in data[starts[lines[0]]:ends[lines[0]]].decode("utf-8").split(delimiter)]
+    return header, int(fields[lines[0]]), lines[1:] + 1
+
+
 def _fast_csv(path: Path, data: bytes, only_ours: bool = False) -> tuple[list[str], pd.DataFrame, np.ndarray] | None:
-    """The quick way for a plain file (no quotes, no CR, every non-empty line with the header's number of
-    fields): ``(header, frame of str columns by position, line number of each row)``; None otherwise, and with
-    ``only_ours`` also when the header is not our judgment CSV's (so an MTurk file is parsed once, the slow way).
+    """The quick way for a plain file (:func:`plain_layout`): ``(header, frame of str columns by position, line
+    number of each row)``; None otherwise, and with ``only_ours`` also when the header is not our judgment CSV's
+    (so an MTurk file is parsed once, the slow way).
     """
     if b'"' in data or b"\r" in data:
         return None
@@ -266,25 +288,18 @@ def _fast_csv(path: Path, data: bytes, only_ours: bool = False) -> tuple[list[st
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     delim = _delimiter(path, data)
-    buf = np.frombuffer(data, dtype=np.uint8)
-    nl = np.flatnonzero(buf == 10)
-    ends = nl if data.endswith(b"\n") else np.append(nl, len(buf))
-    starts = np.concatenate(([0], nl + 1))[: len(ends)]
-    delims = np.flatnonzero(buf == ord(delim))
-    fields = np.searchsorted(delims, ends) - np.searchsorted(delims, starts) + 1
-    lines = np.flatnonzero(ends > starts)  # 0-based, non-empty
-    if len(lines) == 0 or (fields[lines] != fields[lines[0]]).any():
+    layout = plain_layout(data, delim)
+    if layout is None:
         return None
-    n = int(fields[lines[0]])
-    header = [h.strip() for h in data[starts[lines[0]]:ends[lines[0]]].decode("utf-8").split(delim)]
+    header, n, lines = layout
     if only_ours and _guess_format(path, header) != "csv":
         return None
     frame = pd.read_csv(io.BytesIO(data), sep=delim, header=None, names=list(range(n)), dtype=str,
                         keep_default_na=False, na_filter=False, skip_blank_lines=True, engine="c",
                         encoding="utf-8")
-    if len(frame) != len(lines):
+    if len(frame) != len(lines) + 1:
         return None
-    return header, frame.iloc[1:].reset_index(drop=True), lines[1:] + 1
+    return header, frame.iloc[1:].reset_index(drop=True), lines
 
 
 def _guess_format(path: Path, header: list[str]) -> str:

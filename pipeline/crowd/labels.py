@@ -27,6 +27,8 @@ from __future__ import annotations
 __all__ = ["DECIMALS", "FORMATS", "METHODS", "aggregate_labels", "input_format", "read_label_table", "summary",
            "write_table"]
 
+import csv
+import io
 import json
 import math
 from pathlib import Path
@@ -39,7 +41,7 @@ from pipeline.common.errors import InputError
 from pipeline.common.files import atomic_file, write_tsv
 from pipeline.common.options import AGGREGATION_METHODS
 from pipeline.crowd import estimators
-from pipeline.crowd.judgments import read_records, read_text
+from pipeline.crowd.judgments import plain_layout, read_records, read_text
 
 METHODS = AGGREGATION_METHODS
 FORMATS = {".tsv": "tsv", ".tab": "tsv", ".txt": "tsv", ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -55,10 +57,39 @@ def input_format(path: str | Path) -> str:
     return fmt
 
 
-def _read_delimited(path, sep: str, columns: list[str]) -> tuple[list[list[str]], list[int]]:
+def _read_plain(path, data: bytes, sep: str, columns: list[str]) -> tuple[list[np.ndarray], np.ndarray] | None:
+    """The quick way for a plain file (no quote, no CR, every non-empty line with the header's number of fields,
+    every requested column in the header: :func:`pipeline.crowd.judgments.plain_layout`): pandas' C parser, which
+    then reads exactly what the careful reader would. None for any other file, which :func:`read_records` reads
+    and reports on."""
+    if b'"' in data or b"\r" in data:
+        return None
+    read_text(path, data)  # UTF-8 check, naming the line
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    layout = plain_layout(body, sep)
+    if layout is None or any(c not in layout[0] for c in columns):
+        return None
+    header, width, lines = layout
+    idx = [header.index(c) for c in columns]
+    frame = pd.read_csv(io.BytesIO(body), sep=sep, header=None, names=list(range(width)), usecols=sorted(set(idx)),
+                        dtype=object, keep_default_na=False, na_filter=False, skip_blank_lines=True, engine="c",
+                        quoting=csv.QUOTE_NONE, encoding="utf-8")
+    if len(frame) != len(lines) + 1:
+        return None
+    return [frame[i].to_numpy(dtype=object)[1:] for i in idx], lines
+
+
+def _read_delimited(path, sep: str, columns: list[str]) -> tuple[list, np.ndarray]:
     """The requested columns of every record (:func:`pipeline.judgments.read_records`), and each record's first
     line number; every record must have the header's number of fields."""
-    header, records = read_records(path, sep)
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(path, "file not found" if not path.exists() else "not a file")
+    data = path.read_bytes()
+    fast = _read_plain(path, data, sep, columns)
+    if fast is not None:
+        return fast
+    header, records = read_records(path, sep, data=data)
     for c in columns:
         if c not in header:
             raise InputError(path, f"no column {c!r} in the header (columns: {', '.join(header)})", line=1, field=c)
@@ -70,7 +101,8 @@ def _read_delimited(path, sep: str, columns: list[str]) -> tuple[list[list[str]]
         missing = [c for c, i in zip(columns, idx) if i >= len(rec)]
         raise InputError(path, f"{len(rec)} fields, the header (line 1) has {width}", line=line,
                          field=missing[0] if missing else None)
-    return [[rec[i] for _, rec in records] for i in idx], [line for line, _ in records]
+    return ([[rec[i] for _, rec in records] for i in idx],
+            np.asarray([line for line, _ in records], dtype=np.int64))
 
 
 def _json_scalar(value: Any) -> str | None:
@@ -110,6 +142,58 @@ def _read_jsonl(path, text: str, columns: list[str], numeric_col: str | None) ->
     return values, lines
 
 
+class _Coded:
+    """A label file's three columns as codes: ``item`` / ``worker`` codes into ``items`` / ``workers`` (order of
+    first appearance), ``label`` codes into ``labels`` (sorted; floats with ``numeric``), ``line`` of each row."""
+
+    def __init__(self, path, item: str, worker: str, label: str, numeric: bool):
+        fmt = input_format(path)
+        columns = [item, worker, label]
+        if len(set(columns)) < 3:
+            raise InputError(path, f"--item, --worker and --label must be three different columns, got {columns}")
+        if fmt == "jsonl":
+            values, lines = _read_jsonl(path, read_text(path), columns, label if numeric else None)
+        else:
+            values, lines = _read_delimited(path, "\t" if fmt == "tsv" else ",", columns)
+            if not len(lines):
+                raise InputError(path, "no judgments (only a header)")
+        self.line = np.asarray(lines, dtype=np.int64)
+        # each column factorized once; every check and count below works on the distinct values and the codes
+        coded = []
+        for vals, col in zip(values, columns):
+            codes, uniques = pd.factorize(np.asarray(vals, dtype=object) if not isinstance(vals, np.ndarray)
+                                          else vals)
+            empty = np.fromiter((not str(u).strip() for u in uniques), dtype=bool, count=len(uniques))
+            if empty.any():
+                raise InputError(path, "empty value", line=int(self.line[np.argmax(empty[codes])]), field=col)
+            coded.append((codes.astype(np.int64), np.asarray(uniques, dtype=object)))
+        (self.item, self.items), (self.worker, self.workers), (lcode, lvalues) = coded
+        if numeric:
+            parsed = pd.to_numeric(pd.Series(lvalues, dtype=object), errors="coerce").astype(float).to_numpy()
+            bad = ~np.isfinite(parsed)
+            if bad.any():
+                first = int(np.argmax(bad[lcode]))
+                raise InputError(path, f"{lvalues[lcode[first]]!r} is not a finite number",
+                                 line=int(self.line[first]), field=label)
+            self.values: np.ndarray | None = parsed[lcode]
+            self.label, self.labels = lcode, parsed
+        else:
+            self.values = None
+            lvalues = np.array([str(u) for u in lvalues], dtype=object)
+            order = np.argsort(lvalues, kind="stable")  # the distinct labels are distinct strings: a total order
+            rank = np.empty(len(order), dtype=np.int64)
+            rank[order] = np.arange(len(order))
+            self.label, self.labels = rank[lcode], lvalues[order]
+
+    def frame(self) -> pd.DataFrame:
+        """``DataFrame[item, worker, label, line]`` (see :func:`read_label_table`)."""
+        return pd.DataFrame({"item": pd.Series(self.items[self.item], dtype=str),
+                             "worker": pd.Series(self.workers[self.worker], dtype=str),
+                             "label": (self.values if self.values is not None
+                                       else pd.Series(self.labels[self.label], dtype=str)),
+                             "line": self.line})
+
+
 def read_label_table(path: str | Path, item: str, worker: str, label: str, numeric: bool = False) -> pd.DataFrame:
     """Read a long label file into ``DataFrame[item, worker, label, line]`` (canonical column names).
 
@@ -121,36 +205,7 @@ def read_label_table(path: str | Path, item: str, worker: str, label: str, numer
         field, a row with the wrong number of fields, an empty value, a label that is not a finite number
         with ``numeric``, bad JSON, or a file without judgments.
     """
-    fmt = input_format(path)
-    columns = [item, worker, label]
-    if len(set(columns)) < 3:
-        raise InputError(path, f"--item, --worker and --label must be three different columns, got {columns}")
-    if fmt == "jsonl":
-        values, lines = _read_jsonl(path, read_text(path), columns, label if numeric else None)
-    else:
-        values, lines = _read_delimited(path, "\t" if fmt == "tsv" else ",", columns)
-        if not lines:
-            raise InputError(path, "no judgments (only a header)")
-    line_arr = np.asarray(lines, dtype=np.int64)
-    df = pd.DataFrame({"item": pd.Series(values[0], dtype=object), "worker": pd.Series(values[1], dtype=object),
-                       "label": pd.Series(values[2], dtype=object), "line": line_arr})
-    for canon, col in (("item", item), ("worker", worker), ("label", label)):
-        empty = df[canon].astype(str).str.strip().eq("").to_numpy(dtype=bool)
-        if empty.any():
-            raise InputError(path, "empty value", line=int(line_arr[np.argmax(empty)]), field=col)
-    if numeric:
-        parsed = pd.to_numeric(df["label"], errors="coerce").astype(float)
-        bad = ~np.isfinite(parsed.to_numpy())
-        if bad.any():
-            first = int(np.argmax(bad))
-            raise InputError(path, f"{df['label'].iloc[first]!r} is not a finite number", line=int(line_arr[first]),
-                             field=label)
-        df["label"] = parsed
-    else:
-        df["label"] = df["label"].astype(str)
-    df["item"] = df["item"].astype(str)
-    df["worker"] = df["worker"].astype(str)
-    return df
+    return _Coded(path, item, worker, label, numeric).frame()
 
 
 def _check_options(numeric: bool, method: str, ties: Any, min_votes: int | None, sd_ddof: int) -> None:
@@ -207,8 +262,10 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
         InputError: bad input (file, line, field) or conflicting options (named by option).
     """
     _check_options(numeric, method, ties, min_votes, sd_ddof)
-    df = read_label_table(input, item, worker, label, numeric=numeric)
-    per_item = df.groupby("item", sort=False).size().to_numpy()
+    c = _Coded(input, item, worker, label, numeric)
+    n = len(c.item)
+    per_item = np.bincount(c.item, minlength=len(c.items))
+    pairs = pd.unique(c.item * max(len(c.workers), 1) + c.worker)  # hashing: quicker than np.unique's sort
     stats: dict[str, Any] = {
         "input": str(input), "format": input_format(input),
         "options": {"item": item, "worker": worker, "label": label, "numeric": numeric,
@@ -216,25 +273,34 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
                     "ties": None if numeric or method != "majority" else ties,
                     "min_votes": min_votes, "sd_ddof": sd_ddof if numeric else None,
                     "seed": seed if ties == "random" and not numeric else None},
-        "counts": {"items": int(len(per_item)), "judgments": int(len(df)), "workers": int(df["worker"].nunique()),
-                   "repeated_worker_item": int(df.duplicated(["item", "worker"]).sum())},
+        "counts": {"items": int(len(per_item)), "judgments": int(n), "workers": int(len(c.workers)),
+                   "repeated_worker_item": int(n - len(pairs))},
         "judgments_per_item": {"min": int(per_item.min()), "mean": float(per_item.mean()),
                                "max": int(per_item.max())},
     }
     if numeric:
+        df = c.frame()
         table = estimators.numeric_summary(df, "item", "label", ddof=sd_ddof)
         stats["counts"]["sd_undefined"] = int(table["sd"].isna().sum())
         stats["value_range"] = [float(df["label"].min()), float(df["label"].max())]
         stats["mean_sd"] = _finite(float(table["sd"].mean())) if table["sd"].notna().any() else None
         level = "interval"
     else:
-        mv = estimators.majority_vote(df, "item", "label", ties=ties, min_votes=min_votes, seed=seed,
-                                      details=True)
-        stats["counts"]["labels"] = int(df["label"].nunique())
+        votes = estimators._Votes(None, "item", "label", codes=(c.item, c.items, c.label, c.labels))
+
+        def first_seen_rank() -> np.ndarray:  # each label's rank by first appearance (ties="first")
+            _, first = np.unique(c.label, return_index=True)
+            rank = np.empty(len(first), dtype=np.int64)
+            rank[np.argsort(first)] = np.arange(len(first))
+            return rank
+
+        mv = estimators._majority(votes, "item", "label", ties, min_votes, seed, True, first_seen_rank)
+        label_counts = np.bincount(c.label, minlength=len(c.labels))
+        stats["counts"]["labels"] = int(len(c.labels))
         stats["counts"]["ties"] = int((mv["n_tied"] > 1).sum())
         stats["counts"]["below_min_votes"] = int((mv["top_votes"] < min_votes).sum()) if min_votes else 0
         if method == "dawid-skene":
-            ds, posteriors, skills = estimators.dawid_skene(df, "item", "worker", "label", details=True)
+            ds, posteriors, skills = estimators.dawid_skene(c.frame(), "item", "worker", "label", details=True)
             if details is not None:
                 details["posteriors"], details["skills"] = posteriors, skills
             # mv is the strict majority here: _check_options allows Dawid-Skene only with ties "none", no min_votes
@@ -247,12 +313,16 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
             }
             mv["label"] = ds["label"].to_numpy()
         stats["counts"]["no_majority"] = int((mv["label"] == estimators.NO_LABEL).sum())
-        stats["label_counts"] = {str(k): int(v) for k, v in df["label"].value_counts().sort_index().items()}
+        stats["label_counts"] = {str(k): int(v) for k, v in zip(c.labels, label_counts)}
         stats["mean_majority_share"] = float(mv["majority_share"].mean())
         table = mv[["item", "label", "n_votes", "majority_share"]]
         level = "nominal"
     try:
-        alpha = estimators.krippendorff_alpha(df, "item", "worker", "label", level=level)
+        if numeric:
+            alpha = estimators.krippendorff_alpha(df, "item", "worker", "label", level=level)
+        else:  # the same value counts krippendorff_alpha builds, from the codes already at hand
+            counts = estimators._count_matrix(c.item, c.label, len(c.labels))
+            alpha = estimators._alpha_from_counts(counts, np.asarray(c.labels), level)
         stats["alpha"] = _finite(alpha)
     except ValueError as exc:
         stats["alpha"], stats["alpha_note"] = None, str(exc)
