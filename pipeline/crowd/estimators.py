@@ -23,7 +23,7 @@ __all__ = ["NO_LABEL", "TIE_RULES", "dawid_skene", "krippendorff_alpha", "label_
            "majority_vote", "numeric_summary"]
 
 import warnings
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -163,7 +163,7 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
 
 
 def _majority(v: _Votes, item: str, label: str, ties: Any, min_votes: int | None, seed: int, details: bool,
-              first_seen_rank) -> pd.DataFrame:
+              first_seen_rank: Callable[[], np.ndarray]) -> pd.DataFrame:
     """:func:`majority_vote` on counted votes; ``first_seen_rank()`` gives each label's rank of first appearance
     (called only for ``ties="first"``)."""
     chosen = v.first_top()

@@ -154,7 +154,7 @@ class _Coded:
         if fmt == "jsonl":
             values, lines = _read_jsonl(path, read_text(path), columns, label if numeric else None)
         else:
-            values, lines = _read_delimited(path, "\t" if fmt == "tsv" else ",", columns)
+            values, lines = _read_delimited(path, "\t" if fmt == "tsv" else ",", columns)  # type: ignore[assignment]
             if not len(lines):
                 raise InputError(path, "no judgments (only a header)")
         self.line = np.asarray(lines, dtype=np.int64)
