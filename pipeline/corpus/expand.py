@@ -14,7 +14,8 @@ and chooses again without it when it fails; only the sentences about to be chose
 
 from __future__ import annotations
 
-__all__ = ["BATCH", "Candidate", "MAX_COMBINED", "NOT_WITH_S3", "choose", "expand_doc", "expand_texts", "rule_edits", "rule_outputs"]
+__all__ = ["BATCH", "Candidate", "MAX_COMBINED", "NOT_WITH_S3", "choose", "expand_doc", "expand_texts", "rule_edits",
+           "rule_outputs"]
 
 import random
 from dataclasses import dataclass
