@@ -42,3 +42,11 @@ def test_combined_candidates_record_every_rule(nlp, ruleset):
         assert rules_of[c.rules[0]] == c.family
         assert all(rules_of[r] == "S2" for r in c.rules[1:])  # S2 rules are the ones that combine
     assert not any(len(c.rules) > 1 for c in out if c.family == "S4")
+
+
+def test_s3_never_combines_with_an_implied_modifier(nlp, ruleset):
+    # "A person is not cutting a green pepper with a knife" does not contradict "A person is cutting a pepper"
+    out = expand_doc(nlp("A person is cutting a pepper"), ruleset)
+    assert any(c.rules == ("modifier-implied",) for c in out), "modifier-implied no longer applies"
+    assert any(c.family == "S3" and len(c.rules) > 1 for c in out), "no S3 combination at all"
+    assert not any(c.family == "S3" and "modifier-implied" in c.rules for c in out)

@@ -193,6 +193,15 @@ def _scale_clash(doc, tok, target: str) -> bool:
     return tok.tag_ in _SCALAR_TAGS and any(t.tag_ in _SCALAR_TAGS and t.i != tok.i for t in doc)
 
 
+def _governor_lemmas(tok) -> set[str]:
+    """Lemmas of the words ``tok`` says something about: its syntactic head ("young" in "a young boy" -> boy,
+    "into" in "jumping into the air" -> jump), and for a predicative adjective the subject ("The boy is young")."""
+    out = {tok.head.lemma_.lower()} if tok.head is not tok else set()
+    if tok.dep_ in ("acomp", "attr"):
+        out |= {c.lemma_.lower() for c in children(tok.head, *SUBJECT_DEPS)}
+    return out
+
+
 def _conj_root(tok):
     while tok.dep_ == "conj":
         tok = tok.head
@@ -496,6 +505,8 @@ class WordnetAntonymParams(BaseModel):
     exclude: dict[str, list[str]] = Field(default_factory=dict)
     # antonyms never written, whatever the word ("same" needs "the": "various people" -/-> "same people")
     never: list[str] = Field(default_factory=list)
+    # {lemma: [head lemmas]}: not on these heads ("a young boy" -/-> "an old boy": the noun itself says young)
+    unless_head: dict[str, list[str]] = Field(default_factory=dict)
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
 
 
@@ -506,7 +517,9 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
 
     "A tall man is walking" -> "A short man is walking", "A man is opening a door" -> "A man is closing a door".
     Only common antonyms (Zipf >= ``min_zipf``) of the first senses; verbs with a particle ("taking off") are
-    left to the opposites lexicon; ``exclude`` lists ``{lemma: [antonyms]}`` pairs that read badly.
+    left to the opposites lexicon; ``exclude`` lists ``{lemma: [antonyms]}`` pairs that read badly, and
+    ``unless_head`` ``{lemma: [head lemmas]}`` the heads on which the lemma is not replaced (see
+    :func:`_governor_lemmas`).
     """
     doc = sent.doc
     frozen = _frozen_tokens(doc, params.frozen)
@@ -524,6 +537,8 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue
         if tok.pos_ == "VERB" and children(tok, "prt"):
             continue
+        if params.unless_head.get(lemma) and _governor_lemmas(tok) & set(params.unless_head[lemma]):
+            continue  # "a young boy" -/-> "an old boy"
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
                                      params.indirect, params.multiword):
             if ant in params.exclude.get(lemma, ()) or ant in params.never or ant in _coordination_words(tok):
@@ -555,7 +570,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     """``{group: {first source word: [(source words, target, conditions)]}}`` from the lexicon: each item is a
     pair ``[a, b]``
     (both directions), or a mapping with ``pair: [a, b]`` or ``from: a, to: [b, ...]`` plus conditions
-    (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object)
+    (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object;
+    ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -628,6 +644,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                         o.lemma_.lower() in cond["unless_object"]
                         for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
+                if cond.get("unless_head") and _governor_lemmas(tok) & set(cond["unless_head"]):
+                    continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):

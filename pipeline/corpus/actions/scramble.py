@@ -20,6 +20,7 @@ __all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapModifiersParams", "swap_a
 
 import functools
 import zlib
+from collections import Counter
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -181,6 +182,9 @@ class SwapArgumentsParams(BaseModel):
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
+    # skip a swap when either argument is a coordination ("The bride is surrounded by the groomsmen and
+    # bridesmaids" -/-> "The groomsmen and bridesmaids are surrounded by the bride")
+    skip_coordinated: bool = False
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -429,7 +433,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     for verb in _main_verbs(doc):
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
-                if a == b:
+                if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
                     continue
                 ra, rb = _role(a, r1), _role(b, r2)
                 if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
@@ -687,6 +691,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     has a determiner, number or possessive, no adjective of that class, a different lemma, and both nouns
     descend from a synset that ``hosts_lexicon`` lists for the adjective's class (garment to garment, animal to
     animal), so the moved adjective still fits; it goes in English adjective order (:func:`_insertion_point`).
+    Not onto a counted noun ("two dogs", "one dog"), nor off a noun whose lemma occurs twice ("two white dogs
+    and one brown dog": the adjective tells them apart).
     """
     doc = sent.doc
     if not sampled("move_modifier", doc.text, params.rate):
@@ -701,9 +707,14 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             and not (t.i > 0 and doc[t.i - 1].lower_ in ("and", "or", ",", "&"))]
     # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
-    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"]
+    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
+               and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)]
+    # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
+    noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
+        if noun_count[m.head.lemma_.lower()] > 1:
+            continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
         moved = classes[m.lower_] & wanted
         for n in targets:
             if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() \
@@ -731,6 +742,8 @@ class MovePhraseParams(BaseModel):
     animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
     inanimate_lexicon: str | None = "inanimate_nouns"
     animal_lexicon: str | None = "animal_nouns"
+    # group nouns that take no single garment either way ("a crowd in an orange shirt")
+    collective_nouns: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -750,7 +763,8 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     dress". The phrase is "in"/"with" (``prepositions``) or "wearing" (``participles``) plus an object whose
     first WordNet sense descends from one of ``object_synsets`` (clothing), attached right after its noun; the
     receiving noun is animate of the same kind (person or animal; :func:`animacy`), has another lemma, no
-    phrase after it and is an argument (``head_deps``), so the phrase lands right after it.
+    phrase after it and is an argument (``head_deps``), so the phrase lands right after it; neither noun is
+    one of ``collective_nouns`` (a crowd wears no single shirt).
     """
     doc = sent.doc
     if not sampled("move_phrase", doc.text, params.rate):
@@ -786,9 +800,11 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     for prep, start, end in phrases:
         owner = prep.head
         kind = kind_of(owner)
-        if kind is None or _coordinated(owner):
+        if kind is None or _coordinated(owner) or owner.lemma_.lower() in params.collective_nouns:
             continue
         for t in targets:
+            if t.lemma_.lower() in params.collective_nouns or t.lower_ in params.collective_nouns:
+                continue  # "a crowd in an orange shirt"
             if _plural(t) and not _plural(pobj_of(prep)):
                 continue  # "two ladies in a fancy jacket"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \

@@ -304,6 +304,10 @@ class VoiceParams(BaseModel):
     exclude_verbs: list[str] = Field(default_factory=lambda: ["have", "be", "get", "lack", "resemble"])
     # at most this many words of the verb's phrases after the object that the by-phrase moves over
     max_moved_over: int = Field(6, ge=0)
+    # objects that make no passive subject ("enjoying an afternoon" -/-> "An afternoon is being enjoyed"):
+    # by lemma, or by the WordNet lexname of their first noun sense (noun.time)
+    exclude_objects: list[str] = Field(default_factory=list)
+    exclude_object_lexnames: list[str] = Field(default_factory=list)
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -335,9 +339,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
 
     Only a transitive verb with a subject and a direct object and nothing else before the object (no
     particle, no second object, no clausal complement): subject, ``is``/``are``, verb, object, in this order;
-    not when the object has a prepositional phrase other than "of" (its attachment is unreliable).
-    Subject and object move as whole subtrees; the auxiliary agrees with the new subject. The present
-    continuous gives "is being ridden", the simple present "is ridden".
+    not when the object has a prepositional phrase other than "of" (its attachment is unreliable), nor when it
+    is one of ``exclude_objects`` or its first WordNet sense is filed under ``exclude_object_lexnames`` (a time:
+    "enjoying an afternoon"). Subject and object move as whole subtrees; the auxiliary agrees with the new
+    subject. The present continuous gives "is being ridden", the simple present "is ridden".
     """
     doc = sent.doc
     to_acc, to_nom = ruleset.derived(params.pronoun_lexicon, _pronoun_cases)
@@ -358,6 +363,9 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "the violin onstage"; "her hair" cannot move before its antecedent
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
+        if _lemma(obj) in params.exclude_objects \
+                or resources.lexnames(obj.lower_, "n", 1) & set(params.exclude_object_lexnames):
+            continue  # "The family is enjoying an afternoon" -/-> "An afternoon is being enjoyed by the family"
         aux = aux_be(verb)
         if verb.tag_ == "VBG":
             if aux is None or aux.tag_ not in PRESENT_TAGS or [c for c in verb.children if c.dep_ == "aux"] != [aux]:
