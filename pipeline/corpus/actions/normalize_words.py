@@ -388,6 +388,11 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
             continue
         if _mass_noun(tok.lemma_.lower(), lexnames):
             continue
+        if start >= 2 and sent.doc[start - 1].lower_ in ("and", "or", "&") \
+                and sent.doc[start - 2].pos_ in ("NOUN", "PROPN"):
+            # "a black cap and shirt": the second conjunct shares the first's article and adjective (a
+            # misparse can make it a subject); "a black cap and a shirt" would split the shared "black"
+            continue
         first = sent.doc[start]
         if start == 0 and first.tag_ in ("NNP", "UH") and _common_word(first.text):
             sent.replace(0, f"{params.determiner} {first.text.lower()}")  # "Dog ..." -> "a dog ..."
