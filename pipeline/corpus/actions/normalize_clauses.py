@@ -83,6 +83,8 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
         elif params.kind == "participle":
             if c.tag_ != "VBG" or not c.lower_.endswith("ing") or _aux_children(c) or c.left_edge.i != c.i:
                 continue
+            if c.i > 0 and doc[c.i - 1].pos_ in ("NOUN", "PROPN"):
+                continue  # "running in front of fish hanging on a rod": with no comma, the noun may be its subject
             sent.insert_before(c.i, f"{params.conjunction} {be_present(plural)}")
             start = c.i
         else:
