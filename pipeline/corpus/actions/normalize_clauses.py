@@ -18,7 +18,7 @@ from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import be_present, gerund, third_person
 
 from ._normalize_common import _aux_children, _lemma, _plural_subject, _to_marker
-from .normalize_fragments import _verb_dominant
+from .normalize_fragments import _animate, _verb_dominant
 
 _BE = ("is", "are", "am")
 
@@ -29,6 +29,8 @@ class ClauseParams(BaseModel):
     stative_lexicon: str = "stative_verbs"
     keep_verbs: list[str] = []  # main verbs whose "to" clause is a complement, not a purpose
     skip_verbs: list[str] = []  # clause verbs of perception: "looks up to see a dog" is not "and is seeing"
+    # participles whose subject is as often a thing as a person: "a shirt hanging", "a boat floating"
+    object_participles: list[str] = []
 
 
 def _continuous_main(sent, verb) -> bool:
@@ -45,8 +47,9 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
     """A purpose clause ("to take a photograph") or participial clause (", holding a cup") on the main verb
     becomes a coordinate verb phrase "and is/are V-ing" (stative verbs: "and sees"), agreeing with the main
     subject; a comma before it is deleted. Skipped when the clause has its own subject, a subordinator or an
-    auxiliary, or when the main verb is not in the present continuous. Table 2 (subordinates ->
-    coordinates)."""
+    auxiliary, when the main verb is not in the present continuous, or when a participle follows with no comma
+    a noun that can be its subject (a person or animal, or a participle of ``object_participles``). Table 2
+    (subordinates -> coordinates)."""
     doc = sent.doc
     stative = ruleset.lexicon_set(params.stative_lexicon)
     keep = {v.lower() for v in params.keep_verbs}
@@ -83,8 +86,12 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
         elif params.kind == "participle":
             if c.tag_ != "VBG" or not c.lower_.endswith("ing") or _aux_children(c) or c.left_edge.i != c.i:
                 continue
-            if c.i > 0 and doc[c.i - 1].pos_ in ("NOUN", "PROPN"):
-                continue  # "running in front of fish hanging on a rod": with no comma, the noun may be its subject
+            prev = doc[c.i - 1] if c.i > 0 else None
+            if prev is not None and prev.pos_ in ("NOUN", "PROPN") \
+                    and (_animate(prev.lower_) or c.lower_ in params.object_participles):
+                # "running in front of fish hanging on a rod": with no comma, a noun right before the
+                # participle that can do it is its subject ("sitting at a table looking at" still joins)
+                continue
             sent.insert_before(c.i, f"{params.conjunction} {be_present(plural)}")
             start = c.i
         else:
