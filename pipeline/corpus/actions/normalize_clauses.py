@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from pipeline.common import resources
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import be_present, gerund, third_person
+from pipeline.corpus.wordforms import be_present, gerund, lemma_of, third_person
 
 from ._normalize_common import _aux_children, _lemma, _plural_subject, _to_marker
-from .normalize_fragments import _animate, _verb_dominant
+from .normalize_fragments import _verb_dominant
 
 _BE = ("is", "are", "am")
 
@@ -40,6 +41,12 @@ def _continuous_main(sent, verb) -> bool:
         words = text.split()
         return len(words) == 2 and words[0] in _BE and words[1].endswith("ing")
     return verb.tag_ == "VBG" and any(sent.text(a.i) in _BE for a in _aux_children(verb))
+
+
+def _first_sense_animate(noun: str) -> bool:
+    """Whether WordNet's first noun sense of ``noun`` is a person or an animal ("fish"; not "grass", whose
+    second sense is an informer)."""
+    return bool(resources.lexnames(lemma_of(noun, "NOUN"), "n", 1) & {"noun.person", "noun.animal"})
 
 
 @action("clause_to_coordinate", stages=("normalize",), params=ClauseParams)
@@ -88,7 +95,7 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
                 continue
             prev = doc[c.i - 1] if c.i > 0 else None
             if prev is not None and prev.pos_ in ("NOUN", "PROPN") \
-                    and (_animate(prev.lower_) or c.lower_ in params.object_participles):
+                    and (_first_sense_animate(prev.lower_) or c.lower_ in params.object_participles):
                 # "running in front of fish hanging on a rod": with no comma, a noun right before the
                 # participle that can do it is its subject ("sitting at a table looking at" still joins)
                 continue
