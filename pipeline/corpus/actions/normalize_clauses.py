@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from pipeline.common import resources
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import be_present, gerund, third_person
+from pipeline.corpus.wordforms import be_present, gerund, lemma_of, third_person
 
 from ._normalize_common import _aux_children, _lemma, _plural_subject, _to_marker
 from .normalize_fragments import _verb_dominant
@@ -29,6 +30,8 @@ class ClauseParams(BaseModel):
     stative_lexicon: str = "stative_verbs"
     keep_verbs: list[str] = []  # main verbs whose "to" clause is a complement, not a purpose
     skip_verbs: list[str] = []  # clause verbs of perception: "looks up to see a dog" is not "and is seeing"
+    # participles whose subject is as often a thing as a person: "a shirt hanging", "a boat floating"
+    object_participles: list[str] = []
 
 
 def _continuous_main(sent, verb) -> bool:
@@ -40,13 +43,20 @@ def _continuous_main(sent, verb) -> bool:
     return verb.tag_ == "VBG" and any(sent.text(a.i) in _BE for a in _aux_children(verb))
 
 
+def _first_sense_animate(noun: str) -> bool:
+    """Whether WordNet's first noun sense of ``noun`` is a person or an animal ("fish"; not "grass", whose
+    second sense is an informer)."""
+    return bool(resources.lexnames(lemma_of(noun, "NOUN"), "n", 1) & {"noun.person", "noun.animal"})
+
+
 @action("clause_to_coordinate", stages=("normalize",), params=ClauseParams)
 def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
     """A purpose clause ("to take a photograph") or participial clause (", holding a cup") on the main verb
     becomes a coordinate verb phrase "and is/are V-ing" (stative verbs: "and sees"), agreeing with the main
     subject; a comma before it is deleted. Skipped when the clause has its own subject, a subordinator or an
-    auxiliary, or when the main verb is not in the present continuous. Table 2 (subordinates ->
-    coordinates)."""
+    auxiliary, when the main verb is not in the present continuous, or when a participle follows with no comma
+    a noun that can be its subject (a person or animal, or a participle of ``object_participles``). Table 2
+    (subordinates -> coordinates)."""
     doc = sent.doc
     stative = ruleset.lexicon_set(params.stative_lexicon)
     keep = {v.lower() for v in params.keep_verbs}
@@ -82,6 +92,12 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
             start = to.i
         elif params.kind == "participle":
             if c.tag_ != "VBG" or not c.lower_.endswith("ing") or _aux_children(c) or c.left_edge.i != c.i:
+                continue
+            prev = doc[c.i - 1] if c.i > 0 else None
+            if prev is not None and prev.pos_ in ("NOUN", "PROPN") \
+                    and (_first_sense_animate(prev.lower_) or c.lower_ in params.object_participles):
+                # "running in front of fish hanging on a rod": with no comma, a noun right before the
+                # participle that can do it is its subject ("sitting at a table looking at" still joins)
                 continue
             sent.insert_before(c.i, f"{params.conjunction} {be_present(plural)}")
             start = c.i

@@ -151,7 +151,7 @@ def _predicate_walk(root):
         t = stack.pop()
         out.append(t)
         for c in t.children:
-            if c.pos_ in ("VERB", "AUX") and c.dep_ in ("acl", "relcl", "conj", "advcl", "ccomp", "xcomp"):
+            if c.pos_ in ("VERB", "AUX") and c.dep_ in ("acl", "relcl", "conj", "advcl", "ccomp", "xcomp", "pcomp"):
                 out.append(c)  # the clause head, not its content
                 continue
             if c.dep_ in ("prep", "pobj", "conj", "cc", "appos", "compound", "amod", "det", "nummod", "punct",
@@ -218,6 +218,57 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
     return None
 
 
+def _participle_after_phrase(sent, prep, params: FragmentParams) -> int | None:
+    """An -ing verb the small model read as a noun right after the noun of a prepositional phrase that follows
+    the subject ("a girl in a yellow dress jumping rope", "jumping" tagged as a compound of "rope"): its index,
+    so that "is" goes before it ("a girl in a yellow dress is jumping rope"), not before the preposition.
+
+    Only a word right after a noun that is not a person or an animal ("a dog with a man running" stays
+    ambiguous and keeps "is" before "with"), hardly used as a noun (WordNet counts, as for
+    :func:`_gerund_not_noun`), before any comma, relative pronoun, subordinator or verb. Marelli et al. 2014,
+    Table 2 (non-sentential descriptions -> sentences)."""
+    doc = sent.doc
+    for j in range(prep.i + 2, len(doc)):
+        w, prev = doc[j], doc[j - 1]
+        misread = w.tag_ in ("NN", "VBG") and w.dep_ in ("compound", "amod")  # "wedding holding flowers"
+        if w.is_punct or w.lower_ in _RELATIVE_PRONOUNS or w.lower_ in params.subordinators \
+                or (w.pos_ in ("VERB", "AUX") and not misread):
+            return None
+        if sent.edited(j) or sent.edited(j - 1) or not w.lower_.endswith("ing") or w.tag_ not in ("NN", "VBG"):
+            continue
+        if prev.pos_ not in ("NOUN", "PROPN"):
+            continue  # "at a wedding", "in a swimming pool": a noun, not a verb
+        if _animate(prev.lower_):
+            return None
+        lemma = _lemma(w.lower_)
+        if lemma != w.lower_ and _verb_reading(w.lower_) and _gerund_not_noun(w.lower_, lemma):
+            return j
+        return None
+    return None
+
+
+def _comma_run_on(sent, i: int, params: FragmentParams) -> bool:
+    """Whether "is/are" put before token ``i`` would land in a second description after a comma, the first
+    having its own participle ("athlete running on field, blurred athletes [are] running in background"):
+    a comma before ``i`` with a noun between them (a new subject) and, before the comma, an -ing verb hardly
+    used as a noun that is not a participle of description ("wearing a shirt, shorts and hat" lists garments).
+    Read from word forms, since the small model parses such run-ons in many ways."""
+    doc = sent.doc
+    commas = [k for k in range(i) if doc[k].text == ","]
+    if not commas:
+        return False
+    k = commas[-1]
+    if not any(doc[j].pos_ in ("NOUN", "PROPN") for j in range(k + 1, i)):
+        return False
+    for j in range(k):
+        word = doc[j].lower_
+        if word.endswith("ing") and word not in params.descriptive_participles:
+            lemma = _lemma(word)
+            if lemma != word and _verb_reading(word) and _gerund_not_noun(word, lemma):
+                return True
+    return False
+
+
 def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bool = False) -> tuple | None:
     """How to make a predicate of the noun phrase headed by ``root``: ``("relcl", pronoun index)``,
     ``("be", index to put is/are before)``, ``("verb", index, plural subject)`` for a finite verb after a
@@ -274,7 +325,8 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                 continue
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue
-            return "be", t.i
+            later = _participle_after_phrase(sent, t, params)
+            return "be", later if later is not None else t.i
     for c in root.children:  # "a dog wet from the rain"
         if c.dep_ == "amod" and c.i > root.i and c.pos_ == "ADJ":
             return "be", c.i
@@ -348,6 +400,13 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
     if root.pos_ not in ("NOUN", "PROPN", "PRON", "NUM") and not (
             root.pos_ == "INTJ" and _common_word(root.text)):  # "Boy in kitchen ..." tagged as interjection
         raise Unnormalizable("non-sentential description with no predicate")
+    # "athlete running on field, blurred athletes running in background": two descriptions joined by a comma,
+    # the first read as a loose dependent of the second; one "is/are" cannot make a sentence of both
+    for c in root.children:
+        if c.i < root.i and c.pos_ in ("NOUN", "PROPN") and c.dep_ in ("dep", "npadvmod", "appos", "nmod") \
+                and any(doc[j].text == "," for j in range(c.right_edge.i + 1, root.i)) \
+                and any(t.tag_ in ("VBG", "VBN") and t.dep_ == "acl" for t in c.subtree):
+            raise Unnormalizable("two descriptions joined by a comma (run-on)")
     stative = ruleset.lexicon_set(params.stative_lexicon)
     agree = root  # the noun phrase the predicate agrees with
     # "a close-up of a dog running" -> "a dog running"
@@ -379,6 +438,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         head = doc[i].head
         if head.dep_ == "appos" and head.pos_ in ("NOUN", "PRON", "NUM"):  # "two women, one looking down"
             subject = head
+        elif _comma_run_on(sent, i, params):
+            raise Unnormalizable("two descriptions joined by a comma (run-on)")
         sent.insert_before(i, be_present(_np_plural(subject)))
         if i > 0 and doc[i - 1].text == "," and not sent.edited(i - 1):
             sent.delete(i - 1)

@@ -355,6 +355,19 @@ def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], lo
             sent.replace(c.i, gerund(lemma))
 
 
+_DIRECTIONS = frozenset({"into", "onto", "through", "across", "toward", "towards", "off"})
+
+
+def _dynamic_passive(verb, lemma: str) -> bool:
+    """Whether a passive participle names an event, not a state: a directional complement ("bounced into the
+    air", "thrown across the room") or a by-agent with a verb of motion (WordNet's first sense in
+    ``verb.motion``: "chased by a dog"; not "covered by a blanket", "surrounded by people")."""
+    if any(c.dep_ in ("prep", "prt") and c.lower_ in _DIRECTIONS for c in verb.children):
+        return True
+    senses = resources.synsets(lemma, "v")
+    return any(c.dep_ == "agent" for c in verb.children) and bool(senses) and senses[0].lexname() == "verb.motion"
+
+
 @action("present_continuous", stages=("normalize",), params=ContinuousParams)
 def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
     """Non-stative verb -> present continuous ("a dog runs" -> "a dog is running", "two dogs ran" -> "two
@@ -389,8 +402,14 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             continue
         if any(c.dep_ == "auxpass" for c in verb.children):
             past = [a for a in auxes if a.lower_ in params.past_be]
+            dynamic = verb.tag_ == "VBN" and lemma not in stative and _dynamic_passive(verb, lemma)
             if past and len(auxes) == 1:
-                sent.replace(past[0].i, be_present(_plural_subject(verb)))
+                # "was bounced into the air" -> "is being bounced ...": a present passive of an event is
+                # progressive; "was covered in snow" (a state) -> "is covered in snow"
+                be = be_present(_plural_subject(verb))
+                sent.replace(past[0].i, f"{be} being" if dynamic else be)
+            elif dynamic and len(auxes) == 1 and auxes[0].lower_ in _PRESENT_BE and auxes[0].dep_ == "auxpass":
+                sent.replace(auxes[0].i, f"{auxes[0].text} being")  # "is thrown into the water"
             elif len(auxes) == 1 and auxes[0].lemma_ == "get" and auxes[0].tag_ in ("VBZ", "VBP", "VBD"):
                 # "a dog gets sprayed" -> "a dog is getting sprayed"
                 sent.replace(auxes[0].i, f"{be_present(_plural_subject(verb))} getting")

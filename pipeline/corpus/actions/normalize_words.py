@@ -246,6 +246,21 @@ def _is_named_entity(ent, exceptions: frozenset[str]) -> bool:
     return True
 
 
+def _coordinated_name(doc, ent, names: set[int]) -> bool:
+    """Whether a capitalised proper noun outside ``names`` (the indices of the names being replaced) is
+    coordinated with ``ent`` ("Rocky and Apollo Creed", "Apollo Creed and Rocky"), read from word order since
+    the small model often misparses such pairs."""
+    def other_name(i: int) -> bool:
+        tok = doc[i] if 0 <= i < len(doc) else None
+        # a sentence-initial capital is no evidence, but "Rocky" is no common noun ("Dog and cat ...")
+        return (tok is not None and i not in names and tok.pos_ == "PROPN" and tok.text[:1].isupper()
+                and not (i == 0 and resources.synsets(tok.lower_, "n")) and not (i > 0 and _common_word(tok.text)))
+    before = ent.start - 1
+    after = ent.end
+    return (before >= 1 and doc[before].lower_ in ("and", "or", "&") and other_name(before - 1)) or \
+        (after + 1 < len(doc) and doc[after].lower_ in ("and", "or", "&") and other_name(after + 1))
+
+
 @action("named_entity_to_class", stages=("normalize",), params=NamedEntityParams)
 def named_entity_to_class(sent, params: NamedEntityParams, ruleset) -> None:
     """Named entity -> a word for its class ("John" -> "a person", "in New York" -> "in a city"); a name that
@@ -253,6 +268,14 @@ def named_entity_to_class(sent, params: NamedEntityParams, ruleset) -> None:
     classes = ruleset.lexicon(params.lexicon)
     exceptions = ruleset.lexicon_set(params.exceptions_lexicon)
     doc = sent.doc
+    replaced = [ent for ent in doc.ents
+                if classes.get(ent.label_) and _is_named_entity(ent, exceptions)]
+    names = {i for ent in replaced for i in range(ent.start, ent.end)}
+    for ent in replaced:
+        if _coordinated_name(doc, ent, names):
+            # "Rocky and Apollo Creed": the tagger found only one of the two names; replacing one alone
+            # gives "Rocky and a person", so the sentence cannot be normalized
+            raise Unnormalizable("a name coordinated with a name that is not recognised")
     for ent in doc.ents:
         entry = classes.get(ent.label_)
         if not entry or sent.any_edited(range(ent.start, ent.end)) or not _is_named_entity(ent, exceptions):
@@ -275,9 +298,16 @@ def named_entity_to_class(sent, params: NamedEntityParams, ruleset) -> None:
                 sent.insert_before(start, "the")
             continue
         plural = root.tag_ in ("NNPS", "NNS")
-        word = entry["plural"] if plural else entry["singular"]
         has_det = start > ent.start or any(c.dep_ in ("det", "poss", "nummod") and c.i < ent.start
                                            for c in root.children)
+        pair = [e for e in replaced if e.start == ent.end + 1 and e.label_ == ent.label_]
+        if pair and doc[ent.end].lower_ == "and" and not has_det and not plural and start == ent.start \
+                and not sent.any_edited(range(ent.end, pair[0].end)) \
+                and not (pair[0].end < len(doc) and doc[pair[0].end].tag_ == "POS"):
+            # "John and Mary" -> "two people", not "a person and a person"
+            sent.set_span(start, pair[0].end, f"two {entry['plural']}")
+            continue
+        word = entry["plural"] if plural else entry["singular"]
         if not has_det and not plural and params.determiner:
             word = f"{params.determiner} {word}"
         sent.set_span(start, ent.end, word)  # a possessive 's after the name stays
@@ -357,6 +387,11 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
                for j in range(start, tok.i)):
             continue
         if _mass_noun(tok.lemma_.lower(), lexnames):
+            continue
+        if start >= 2 and sent.doc[start - 1].lower_ in ("and", "or", "&") \
+                and sent.doc[start - 2].pos_ in ("NOUN", "PROPN"):
+            # "a black cap and shirt": the second conjunct shares the first's article and adjective (a
+            # misparse can make it a subject); "a black cap and a shirt" would split the shared "black"
             continue
         first = sent.doc[start]
         if start == 0 and first.tag_ in ("NNP", "UH") and _common_word(first.text):
