@@ -25,9 +25,12 @@ def test_sample_per_slot_with_sources(built, tmp_path):
     assert main(["sample", "--build", str(built), "--per-slot", "5", "--seed", "2", "--out", str(out)]) == 0
     s = read(out)
     assert list(s.columns) == SAMPLE_COLUMNS
-    assert s["slot"].str[:2].value_counts().to_dict() == {"S1": 5, "S2": 5, "S3": 5, "S4": 5}
-    assert (s["verdict"] == "").all()
     sents = read(built / "sentences.tsv")
+    available = sents["slot"].str[:2].value_counts()
+    # five per slot, or all of a slot that has fewer (the default build has few plausible S4)
+    expected = {k: min(5, int(available[k])) for k in ("S1", "S2", "S3", "S4")}
+    assert s["slot"].str[:2].value_counts().to_dict() == expected
+    assert (s["verdict"] == "").all()
     text = {(g, sl): t for g, sl, t in zip(sents["group"], sents["slot"], sents["sentence"])}
     for r in s.itertuples():
         assert text[(r.group, r.slot)] == r.sentence
