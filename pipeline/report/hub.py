@@ -23,7 +23,6 @@ from __future__ import annotations
 
 __all__ = ["FEATURES", "SPLIT_NAMES", "group_splits", "write_hub_dataset"]
 
-import json
 import random
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from pipeline.common.corpus_io import read_corpus
 from pipeline.common.errors import InputError
 from pipeline.common.files import atomic_dir
 from pipeline.common.vocabulary import LABELS
-from pipeline.report.io import write_semeval_files
+from pipeline.report.io import is_synthetic, write_semeval_files
 
 SPLIT_NAMES = {"TRAIN": "train", "TRIAL": "validation", "TEST": "test"}
 """SemEval-2014 set -> Hugging Face split name."""
@@ -86,17 +85,6 @@ def group_splits(df: pd.DataFrame, seed: int = 1) -> pd.Series:
         done += int(sizes[c])
     a_set, b_set = comp.map(out), comp_b.map(out)
     return a_set.where(a_set == b_set, "")
-
-
-def _synthetic(path: Path) -> bool:
-    for name in ("manifest.json", "agreement.json"):
-        f = path.with_name(name)
-        try:
-            if f.is_file() and json.loads(f.read_text(encoding="utf-8")).get("synthetic") is True:
-                return True
-        except (OSError, ValueError, AttributeError):
-            continue
-    return False
 
 
 def _card(splits: dict[str, tuple[int, int]], id_type: str, synthetic: bool, source: str, split_by: str,
@@ -174,6 +162,6 @@ def write_hub_dataset(corpus: str | Path, out_dir: str | Path, split_by: str = "
             splits[name] = (len(part), f.stat().st_size)
         # the SemEval-2014 text files of the same splits, for the official scorer and older tools
         write_semeval_files(df, sets, tmp)
-        card = _card(splits, id_type, _synthetic(path), str(corpus), split_by, left_out)
+        card = _card(splits, id_type, is_synthetic(path), str(corpus), split_by, left_out)
         (tmp / "README.md").write_text(card, encoding="utf-8")
     return {**{s: n for s, (n, _) in splits.items()}, "left_out": left_out}

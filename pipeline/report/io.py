@@ -5,9 +5,10 @@ layout, LF) that ``sick release`` writes beside its Parquet splits; corpora are 
 
 from __future__ import annotations
 
-__all__ = ["RELEASE_FILES", "SEMEVAL_COLUMNS", "write_semeval_files"]
+__all__ = ["RELEASE_FILES", "SEMEVAL_COLUMNS", "is_synthetic", "write_semeval_files"]
 
 import csv
+import json
 from pathlib import Path
 
 import pandas as pd
@@ -45,3 +46,16 @@ def write_semeval_files(df: pd.DataFrame, sets: pd.Series, out_dir: str | Path) 
             part.to_csv(tmp, sep="\t", index=False, lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar=None)
         written[name] = len(part)
     return written
+
+
+def is_synthetic(corpus_path: str | Path) -> bool:
+    """Whether the gold file comes from simulated judgments: ``"synthetic": true`` in the ``agreement.json`` or
+    the ``manifest.json`` that ``sick aggregate`` writes beside it."""
+    for name in ("agreement.json", "manifest.json"):
+        f = Path(corpus_path).with_name(name)
+        try:
+            if f.is_file() and json.loads(f.read_text(encoding="utf-8")).get("synthetic") is True:
+                return True
+        except (OSError, ValueError, AttributeError):
+            continue
+    return False

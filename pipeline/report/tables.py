@@ -10,7 +10,7 @@ writes them as TSV and ``report.md``/``report.html`` with ``plots/*.png``, atomi
 from __future__ import annotations
 
 __all__ = ["GROUPS", "RANGES", "TSV_NAMES", "agreement_summary", "compute", "direction_summary", "label_stats",
-           "is_synthetic", "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies",
+           "pair_type_group", "relatedness_range", "rule_families", "table4_rule_frequencies",
            "table5_pair_distribution", "table6_distribution", "table7_crosstab", "table8_relatedness_by_pair_type",
            "table9_entailment_by_pair_type", "paper_figures", "write_report"]
 
@@ -26,6 +26,7 @@ from pipeline.common.files import atomic_dir, write_json, write_tsv
 from pipeline.common.resources import ANNOTATIONS_DIR
 from pipeline.common.vocabulary import LABELS, PAIR_GROUP_NAMES, PAIR_GROUPS, STAGES, pair_group
 from pipeline.corpus.rules import DEFAULT_RULES_DIR, _read_yaml
+from pipeline.report.io import is_synthetic
 from pipeline.review.stage import review_summary
 
 RANGES = ("[1-2)", "[2-3)", "[3-4)", "[4-5]")
@@ -297,19 +298,6 @@ def agreement_summary(corpus_path: str | Path) -> dict | None:
 
 SYNTHETIC_BANNER = ("SYNTHETIC DATA: this gold was aggregated from simulated judgments (sick simulate-judgments), "
                     "not from people. Its figures show what the pipeline does, not what a crowd said.")
-
-
-def is_synthetic(corpus_path: str | Path) -> bool:
-    """Whether the gold file comes from simulated judgments: ``"synthetic": true`` in the ``agreement.json`` or
-    the ``manifest.json`` that ``sick aggregate`` writes beside it."""
-    for name in ("agreement.json", "manifest.json"):
-        f = Path(corpus_path).with_name(name)
-        try:
-            if f.is_file() and json.loads(f.read_text(encoding="utf-8")).get("synthetic") is True:
-                return True
-        except (OSError, ValueError, AttributeError):
-            continue
-    return False
 
 
 def direction_summary(df: pd.DataFrame) -> dict | None:
