@@ -357,6 +357,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "nsubjpass", "auxpass", "npadvmod"):
             continue
         subj, obj = subj[0], obj[0]
+        if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") for c in (*verb.children, *obj.children)):
+            continue  # "opening a drawer and climbs inside": a passive across joined verbs garbles both
         if any(t.lower_ in _LINKING_DETS for t in obj.lefts) or _lemma(obj) == _lemma(subj):
             continue  # "Another man is being pushed by a man": "another" must follow its antecedent
         if children(obj, "advmod", "npadvmod") or any(t.tag_ == "PRP$" for t in obj.subtree):
