@@ -333,6 +333,12 @@ def _np_text(sent, tok, start: int, end: int, cases: dict[str, str]) -> str | No
     return _moved_text(sent, start, end)
 
 
+def _bare_verb_form(tok) -> bool:
+    """A conjunct without determiner that reads as a verb form ("climbs", tagged as a plural noun)."""
+    return (tok.tag_ in ("NNS", "VBZ") and not children(tok, "det", "poss", "nummod")
+            and bool(resources.synsets(tok.lower_, "v")) and lemma_of(tok.text, "VERB") != tok.lower_)
+
+
 @action("active_to_passive", stages=("S2",), params=VoiceParams)
 def active_to_passive(sent, params: VoiceParams, ruleset):
     """Active clause -> passive ("A man is riding a bike" -> "A bike is being ridden by a man"); Table 3, S2.
@@ -357,7 +363,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "nsubjpass", "auxpass", "npadvmod"):
             continue
         subj, obj = subj[0], obj[0]
-        if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") for c in (*verb.children, *obj.children)):
+        if any(c.dep_ == "conj" and (c.pos_ in ("VERB", "AUX") or _bare_verb_form(c))
+               for c in (*verb.children, *obj.children)):
             continue  # "opening a drawer and climbs inside": a passive across joined verbs garbles both
         if any(t.lower_ in _LINKING_DETS for t in obj.lefts) or _lemma(obj) == _lemma(subj):
             continue  # "Another man is being pushed by a man": "another" must follow its antecedent
