@@ -46,7 +46,7 @@ def add_force(parser: argparse.ArgumentParser) -> None:
                              "input of the run)")
 
 
-class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+class HelpFormatter(argparse.HelpFormatter):
     """Help that shows every option's default: "(default: X)" is added to a help text that does not already
     name its default, for options whose default is a value (not None, False or suppressed)."""
 

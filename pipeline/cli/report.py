@@ -54,9 +54,10 @@ def _add_release(subparsers) -> argparse.ArgumentParser:
     """Register ``sick release`` on an ``argparse`` subparsers object."""
     p = subparsers.add_parser(
         "release", help="a gold corpus as a Hugging Face Hub dataset folder (Parquet splits + dataset card)",
-        description="Write DIR/data/{train,validation,test}.parquet (SemEval TRAIN/TRIAL/TEST) and DIR/README.md, "
-                    "a dataset card whose YAML header declares the config, splits and typed features, so that "
-                    "datasets.load_dataset(DIR) gives three typed splits.")
+        description="Write DIR/data/{train,validation,test}.parquet (SemEval TRAIN/TRIAL/TEST), the SemEval-2014 "
+                    "text files of the same splits, and DIR/README.md, a dataset card whose YAML header declares "
+                    "the config, splits and typed features, so that datasets.load_dataset(DIR) gives three typed "
+                    "splits.")
     p.add_argument("--corpus", required=True, metavar="FILE", help="gold.tsv from `sick aggregate`")
     p.add_argument("--split-by", choices=["semeval", "groups"], default="semeval",
                    help="semeval: the corpus's SemEval_set (default); groups: whole sentence groups, 45/5/50 %%, "
