@@ -49,17 +49,22 @@ def cmd_build(args) -> int:
     return 0
 
 
-def cmd_normalize(args) -> int:
-    from pipeline.common.files import atomic_file, write_tsv
-    from pipeline.corpus.normalize import normalize_texts
+def _stage_inputs(args: argparse.Namespace) -> tuple:
+    """``(ruleset, sentences)`` of ``sick normalize`` / ``sick expand``, after checking the output path; a rules
+    directory other than the project's is loaded once, and refused when one of its rule examples fails."""
     from pipeline.corpus.rules import load_rules
     from pipeline.corpus.sources import read_sentences
 
     prepare_outputs(files=[args.output])
-    if args.rules:  # a rule set other than the project's must pass its own examples first
-        check_rules_dir(args.rules)
-    ruleset = load_rules(args.rules)
-    texts = read_sentences(args.input)
+    ruleset = check_rules_dir(args.rules) if args.rules else load_rules()
+    return ruleset, read_sentences(args.input)
+
+
+def cmd_normalize(args) -> int:
+    from pipeline.common.files import atomic_file, write_tsv
+    from pipeline.corpus.normalize import normalize_texts
+
+    ruleset, texts = _stage_inputs(args)
     results = normalize_texts(texts, ruleset, progress=not args.quiet, total=len(texts))
     rows = [{"input": r.input, "output": r.output, "rules": " ".join(r.rules), "status": r.status,
              "reason": r.reason} for r in results]
@@ -72,14 +77,8 @@ def cmd_expand(args) -> int:
     from pipeline.common.files import atomic_file, write_tsv
     from pipeline.common.vocabulary import FAMILIES
     from pipeline.corpus.expand import choose_gated, expand_texts
-    from pipeline.corpus.rules import load_rules
-    from pipeline.corpus.sources import read_sentences
 
-    prepare_outputs(files=[args.output])
-    if args.rules:  # a rule set other than the project's must pass its own examples first
-        check_rules_dir(args.rules)
-    ruleset = load_rules(args.rules)
-    texts = read_sentences(args.input)
+    ruleset, texts = _stage_inputs(args)
     all_cands = expand_texts(texts, ruleset, progress=not args.quiet, total=len(texts))
     gated = choose_gated(list(zip(texts, all_cands)), args.seed, args.combine_rate, ruleset.weights(), ruleset)
     rows = []

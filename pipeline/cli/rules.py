@@ -6,12 +6,16 @@ __all__ = ["check_rules_dir", "register"]
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from pipeline.common.errors import RuleError
 
+if TYPE_CHECKING:
+    from pipeline.corpus.rules import RuleSet
 
-def check_rules_dir(path: str) -> int:
-    """Load the rules under ``path`` and run their examples; return the number of examples run.
+
+def check_rules_dir(path: str) -> RuleSet:
+    """Load the rules under ``path``, run their examples and return the rule set.
 
     Raises:
         RuleError: a malformed rule file, or examples that fail (each named by file, rule id and number).
@@ -25,11 +29,11 @@ def check_rules_dir(path: str) -> int:
         listed = "; ".join(f"{f.file} {f.rule_id} example {f.number}: {f.problem}" for f in failures[:10])
         more = f" (and {len(failures) - 10} more)" if len(failures) > 10 else ""
         raise RuleError(path, f"{len(failures)} rule example(s) fail: {listed}{more}")
-    return sum(len(r.examples) for r in ruleset.rules)
+    return ruleset
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    n = check_rules_dir(args.dir)
+    n = sum(len(r.examples) for r in check_rules_dir(args.dir).rules)
     print(f"{args.dir}: all {n} rule examples pass", file=sys.stderr)
     return 0
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 __all__ = ["ANSWER_LABELS", "CONTROL_REPEAT_SEP", "FORMATS", "JUDGMENT_COLUMNS", "LABELSTUDIO_CHOICES",
            "LABELSTUDIO_RATING", "MTURK_FIELDS", "MTURK_STATUS", "REJECTED_COLUMNS", "RowError", "control_base_id",
-           "plain_layout", "read_judgments", "read_records", "read_text", "write_judgments"]
+           "plain_layout", "read_json_list", "read_judgments", "read_records", "read_text", "write_judgments"]
 
 import csv
 import io
@@ -422,13 +422,24 @@ def _worker(completed_by) -> str:
     return _text(completed_by)
 
 
-def _labelstudio(path: Path) -> _Table:
+def read_json_list(path: str | Path, what: str) -> list:
+    """The JSON list in ``path`` (a Label Studio JSON or JSON-MIN export, for judgments and for reviews).
+
+    Raises:
+        InputError: missing file, bad UTF-8, invalid JSON (naming its line), or JSON that is not a list
+            (``what`` says what was expected).
+    """
     try:
-        tasks = json.loads(read_text(path))
+        data = json.loads(read_text(path))
     except json.JSONDecodeError as exc:
         raise InputError(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
-    if not isinstance(tasks, list):
-        raise InputError(path, "expected a JSON list of tasks (Label Studio's JSON export)")
+    if not isinstance(data, list):
+        raise InputError(path, f"expected a JSON list ({what})")
+    return data
+
+
+def _labelstudio(path: Path) -> _Table:
+    tasks = read_json_list(path, "Label Studio's JSON export: a list of tasks")
     if tasks and all(isinstance(t, dict) and "data" not in t and "annotator" in t for t in tasks):
         return _labelstudio_flat(path, "task index", list(enumerate(tasks)))  # JSON_MIN
     fields = {"pair_ID": "data.pair_ID", "order": "data.order", "is_control": "data.is_control",
@@ -472,13 +483,20 @@ LABELSTUDIO_FLAT = ("pair_ID", "order", "annotator", LABELSTUDIO_RATING, LABELST
 annotation (cancelled ones left out by the server), ``annotator`` the user id (or e-mail)."""
 
 
-def _flat_rating(value) -> str:
-    """``relatedness`` of a flat export: ``[{"rating": 4}]`` (JSON_MIN), its JSON text (CSV/TSV), or a number."""
+def _json_cell(value):
+    """A CSV/TSV export's cell holding JSON text (``[{"rating": 4}]``, ``{"choices": [...]}``) as the parsed value;
+    any other value, or text that is not JSON, as it is."""
     if isinstance(value, str) and value.strip().startswith(("[", "{")):
         try:
-            value = json.loads(value)
+            return json.loads(value)
         except json.JSONDecodeError:
             return value
+    return value
+
+
+def _flat_rating(value) -> str:
+    """``relatedness`` of a flat export: ``[{"rating": 4}]`` (JSON_MIN), its JSON text (CSV/TSV), or a number."""
+    value = _json_cell(value)
     if isinstance(value, list):
         value = value[0] if len(value) == 1 else None
     if isinstance(value, dict):
@@ -488,11 +506,7 @@ def _flat_rating(value) -> str:
 
 def _flat_choice(value) -> str:
     """``answer`` of a flat export: ``"TRUE"``, or ``{"choices": [...]}`` / a JSON list when several."""
-    if isinstance(value, str) and value.strip().startswith(("[", "{")):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError:
-            return value
+    value = _json_cell(value)
     if isinstance(value, dict):
         value = value.get("choices")
     if isinstance(value, list):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pipeline.common.errors import InputError
 from pipeline.common.files import unguard_cell
-from pipeline.crowd.judgments import RowError, read_records, read_text
+from pipeline.crowd.judgments import RowError, read_json_list, read_records
 
 REVIEW_FORMATS = ("csv", "labelstudio", "mturk")
 DECISIONS = ("accept", "edit", "reject")
@@ -136,12 +136,7 @@ def _csv_votes(path: Path, fmt: str) -> tuple[list[Vote], list[dict]]:
 
 
 def _json_votes(path: Path) -> tuple[list[Vote], list[dict]]:
-    try:
-        tasks = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise InputError(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
-    if not isinstance(tasks, list):
-        raise InputError(path, "expected a JSON list (Label Studio's JSON or JSON-MIN export)")
+    tasks = read_json_list(path, "Label Studio's JSON or JSON-MIN export")
     flat, votes, void = [], [], []
     for ti, task in enumerate(tasks):
         if not isinstance(task, dict):
