@@ -20,7 +20,7 @@ it reaches these functions.
 from __future__ import annotations
 
 __all__ = ["NO_LABEL", "TIE_RULES", "dawid_skene", "krippendorff_alpha", "label_distribution", "label_entropy",
-           "majority_vote", "numeric_summary"]
+           "majority_vote", "numeric_summary", "seeded_pick"]
 
 import warnings
 from typing import Any, Callable, Sequence
@@ -162,6 +162,24 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
     return _majority(v, item, label, ties, min_votes, seed, details, first_seen_rank)
 
 
+def seeded_pick(seed: int, item_codes: np.ndarray, item_values: np.ndarray, label_values: np.ndarray) -> np.ndarray:
+    """``ties="random"`` of :func:`majority_vote`: one of each item's tied labels, drawn from ``seed``.
+
+    Args:
+        item_codes: int array, one entry per candidate (an item's tied label); equal codes = same item.
+        item_values, label_values: the candidates' item and label as given (written into the hashed text, so
+            the pick for an item depends only on the seed, the item and its tied labels).
+
+    Returns:
+        Positions into the candidate arrays, one per item (in increasing item code): the candidate whose hash
+        of ``seed``, item and label is smallest.
+    """
+    keys = np.array([f"{seed}\x1f{i}\x1f{lab}" for i, lab in zip(item_values, label_values)], dtype=object)
+    h = pd.util.hash_array(keys)
+    order = np.lexsort((h, item_codes))
+    return order[np.r_[True, item_codes[order][1:] != item_codes[order][:-1]]]
+
+
 def _majority(v: _Votes, item: str, label: str, ties: Any, min_votes: int | None, seed: int, details: bool,
               first_seen_rank: Callable[[], np.ndarray]) -> pd.DataFrame:
     """:func:`majority_vote` on counted votes; ``first_seen_rank()`` gives each label's rank of first appearance
@@ -173,12 +191,8 @@ def _majority(v: _Votes, item: str, label: str, ties: Any, min_votes: int | None
     rule = ties if isinstance(ties, str) and ties in TIE_RULES else None  # None: ties is the fallback label
     if rule == "random" and tied.any():
         idx = np.flatnonzero(v.is_top & tied[v.p_item])
-        item_values = np.asarray(v.items, dtype=object)[v.p_item[idx]]
-        keys = np.array([f"{seed}\x1f{i}\x1f{lab}" for i, lab in zip(item_values, labels[v.p_label[idx]])],
-                        dtype=object)
-        h = pd.util.hash_array(keys)
-        order = idx[np.lexsort((h, v.p_item[idx]))]
-        first = order[np.r_[True, v.p_item[order][1:] != v.p_item[order][:-1]]]
+        first = idx[seeded_pick(seed, v.p_item[idx], np.asarray(v.items, dtype=object)[v.p_item[idx]],
+                                labels[v.p_label[idx]])]
         out_label[v.p_item[first]] = labels[v.p_label[first]]
     elif rule == "first" and tied.any():
         rank = first_seen_rank()
