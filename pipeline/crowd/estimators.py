@@ -8,7 +8,8 @@ of first appearance in the input (so the output follows the input file). Nothing
 - :func:`dawid_skene` -- Dawid & Skene (1979) EM estimate of each worker's confusion matrix, through
   ``crowdkit.aggregation.DawidSkene`` (Ustalov et al., crowd-kit).
 - :func:`numeric_summary` -- mean, standard deviation (chosen ``ddof``) and count of numeric ratings.
-- :func:`krippendorff_alpha` -- Krippendorff's alpha (nominal or interval) with the ``krippendorff`` package.
+- :func:`krippendorff_alpha` -- Krippendorff's alpha (nominal, ordinal, interval or ratio), checked against the
+  ``krippendorff`` package by the tests.
 - :func:`label_distribution`, :func:`label_entropy` -- per-item label shares and their entropy (ChaosNLI's
   ``label_dist`` and ``entropy``, Nie et al. 2020).
 
@@ -34,10 +35,6 @@ same mark SNLI uses in ``gold_label``."""
 
 #: ``ties`` values with a meaning; any other value is the label given to every tied item.
 TIE_RULES = ("none", "random", "first")
-
-# krippendorff.alpha builds several float64 arrays of shape (items, values, values); above this many elements
-# per array (about 400 MB each) krippendorff_alpha refuses rather than exhaust memory.
-_ALPHA_MAX_ELEMENTS = 50_000_000
 
 
 def _require(df: pd.DataFrame, columns: Sequence[str]) -> None:
@@ -328,7 +325,8 @@ def _count_matrix(icode: np.ndarray, vcode: np.ndarray, n_values: int) -> np.nda
 
 def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "worker", value: str = "label",
                        level: str = "nominal") -> float:
-    """Krippendorff's alpha over all judgments, with ``krippendorff.alpha(value_counts=...)``.
+    """Krippendorff's alpha over all judgments, from value counts (:func:`_alpha_from_counts`; the test suite
+    checks it against the ``krippendorff`` package).
 
     The reliability data is given as *value counts*, an items x values matrix of how many judgments of the
     item gave the value, not as the usual workers x items matrix. The two give the same alpha (alpha depends
@@ -349,9 +347,7 @@ def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "work
         (items with one judgment carry no pair and are left out, as Krippendorff does).
 
     Raises:
-        ValueError: a missing column or value; a non-numeric value at a numeric level; a data set the
-        package cannot hold in memory (it builds items x values x values arrays: round numeric values
-        with very many distinct values).
+        ValueError: a missing column or value; a non-numeric value at a numeric level.
     """
     if level not in ("nominal", "ordinal", "interval", "ratio"):
         raise ValueError(f"level must be nominal, ordinal, interval or ratio, got {level!r}")
@@ -362,19 +358,47 @@ def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "work
 
 def _alpha_from_counts(counts: np.ndarray, domain: np.ndarray, level: str) -> float:
     """:func:`krippendorff_alpha` from the items x values count matrix (:func:`_count_matrix`) and its sorted
-    value domain."""
-    import krippendorff
+    value domain, by Krippendorff's definitions (K. Krippendorff, "Computing Krippendorff's alpha-reliability",
+    2011, section C; ``tests/crowd/test_estimators.py`` checks it against the ``krippendorff`` package):
 
+    - coincidences ``o[c, k] = sum over items u of n[u, c] * (n[u, k] - [c == k]) / (m[u] - 1)`` (``m[u]``: the
+      item's judgments): every ordered pair of judgments of an item, weighted so that each item counts m times;
+    - expected coincidences ``e[c, k] = n[c] * (n[k] - [c == k]) / (n - 1)``, ``n[c]`` the column sums of ``o``;
+    - ``alpha = 1 - sum(o * d) / sum(e * d)`` with the level's squared distance ``d[c, k]``: nominal ``[c != k]``;
+      interval ``(v[c] - v[k])^2``; ratio ``((v[c] - v[k]) / (v[c] + v[k]))^2``; ordinal ``(n[c] + ... + n[k] -
+      (n[c] + n[k]) / 2)^2``.
+
+    Two matrix products over the items: no items x values x values array, so any number of distinct values
+    that fits the count matrix fits here.
+    """
     used = counts.sum(axis=0) > 0  # values seen only in single-judgment items play no part
-    counts, domain = counts[:, used], domain[used]
+    counts, domain = counts[:, used].astype(float), domain[used]
     if counts.shape[0] == 0 or len(domain) < 2:
         return float("nan")
-    if counts.shape[0] * counts.shape[1] ** 2 > _ALPHA_MAX_ELEMENTS:
-        raise ValueError(f"{counts.shape[0]} items x {counts.shape[1]} distinct values is too large for "
-                         "krippendorff.alpha (items x values^2 arrays); round the values")
-    value_domain = domain if level != "nominal" else np.arange(len(domain))
-    return float(krippendorff.alpha(value_counts=counts, value_domain=value_domain,
-                                    level_of_measurement=level))  # type: ignore[arg-type]  # checked above
+    # an item with one judgment has no pair: n[u, c] * (n[u, c] - 1) = 0, whatever the divisor (kept at 1)
+    weighted = counts / (np.maximum(counts.sum(axis=1), 2) - 1)[:, None]
+    o = weighted.T @ counts - np.diag(weighted.sum(axis=0))
+    n_c = o.sum(axis=0)
+    e = (np.outer(n_c, n_c) - np.diag(n_c)) / (n_c.sum() - 1)
+    d = _squared_distances(np.asarray(domain, dtype=float) if level != "nominal" else domain, n_c, level)
+    return float(1 - (o * d).sum() / (e * d).sum())
+
+
+def _squared_distances(domain: np.ndarray, n_c: np.ndarray, level: str) -> np.ndarray:
+    """values x values matrix of Krippendorff's squared difference at ``level`` (see :func:`_alpha_from_counts`);
+    ``n_c``: how often each value is pairable (the ordinal distance counts the values between two)."""
+    k = len(domain)
+    if level == "nominal":
+        return 1.0 - np.eye(k)
+    v = domain[:, None], domain[None, :]
+    if level == "interval":
+        return np.asarray((v[0] - v[1]) ** 2, dtype=float)
+    if level == "ratio":
+        total = v[0] + v[1]
+        return np.asarray(np.divide(v[0] - v[1], total, out=np.zeros((k, k)), where=total != 0) ** 2, dtype=float)
+    cum = np.concatenate([[0.0], np.cumsum(n_c)])  # ordinal: n[lo] + ... + n[hi] = cum[hi + 1] - cum[lo]
+    lo, hi = np.minimum.outer(np.arange(k), np.arange(k)), np.maximum.outer(np.arange(k), np.arange(k))
+    return np.asarray((cum[hi + 1] - cum[lo] - (n_c[lo] + n_c[hi]) / 2) ** 2, dtype=float)
 
 
 def label_distribution(df: pd.DataFrame, item: str = "item", label: str = "label",
