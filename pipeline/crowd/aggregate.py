@@ -205,8 +205,8 @@ def _string_column(codes: np.ndarray, names) -> pd.api.extensions.ExtensionArray
 
 def _formatted(values: np.ndarray, nd: int = 3, trim: bool = False) -> pd.api.extensions.ExtensionArray:
     """:func:`_fmt_all` as a string column: each distinct value formatted once."""
-    uniq, inverse = np.unique(np.asarray(values, dtype=float), return_inverse=True)
-    return _string_column(inverse.ravel(), _fmt_each(uniq, nd, trim))
+    codes, uniq = pd.factorize(np.asarray(values, dtype=float), use_na_sentinel=False)
+    return _string_column(codes, _fmt_each(uniq, nd, trim))
 
 
 def _arrow_text(s: pd.Series, name: str) -> pa.Array:
@@ -264,6 +264,9 @@ def _clean(judgments: pd.DataFrame, corpus_ids: pa.Array, corpus_uniques: np.nda
     missing = [c for c in JUDGMENT_COLUMNS if c not in judgments.columns]
     if missing:
         raise ValueError(f"judgments lack column(s) {', '.join(missing)}")
+    # the same columns without the frame's attrs (a simulated round carries its manifest there), which pandas
+    # would deep-copy into every Series taken from the frame
+    judgments = pd.DataFrame({c: judgments[c] for c in JUDGMENT_COLUMNS}, copy=False)
     n = len(corpus_ids)
     ids = _arrow_text(judgments["pair_ID"], "pair_ID")
     pair = _index_in(ids, corpus_ids)
@@ -327,9 +330,11 @@ def _worker_table(j: _Judgments, ctl_mask: np.ndarray, scored: np.ndarray, corre
                   min_acc: float, min_controls: int = 1) -> pd.DataFrame:
     nw = len(j.worker_uniques)
     judg = np.bincount(j.worker, minlength=nw)
-    item = np.bincount(j.worker, weights=~ctl_mask, minlength=nw).astype(np.int64)
-    seen = np.bincount(j.worker, weights=scored, minlength=nw).astype(np.int64)
-    corr = np.bincount(j.worker, weights=scored & correct, minlength=nw).astype(np.int64)
+    rows = np.flatnonzero(ctl_mask)  # a few percent of the rows: count the controls over them alone
+    w_ctl, ctl_scored = j.worker[rows], scored[rows]
+    item = judg - np.bincount(w_ctl, minlength=nw)
+    seen = np.bincount(w_ctl, weights=ctl_scored, minlength=nw).astype(np.int64)
+    corr = np.bincount(w_ctl, weights=ctl_scored & correct[rows], minlength=nw).astype(np.int64)
     acc = np.where(seen > 0, corr / np.maximum(seen, 1), np.nan)
     out = pd.DataFrame({"worker_id": j.worker_uniques, "judgments": judg.astype(np.int64), "item_judgments": item,
                         "controls_seen": seen, "controls_correct": corr, "control_accuracy": acc})
@@ -400,7 +405,6 @@ class _Kept:
 
     pair: np.ndarray    # corpus row
     key: np.ndarray     # the (pair, order) item: pair * 2 + order (AB, BA)
-    worker: np.ndarray  # worker code
     answer: np.ndarray  # answer code 0-2
     rating: np.ndarray  # float
 
@@ -451,28 +455,34 @@ def _majority_per_order(kept: _Kept, n: int, ties: str, seed: int
     return answer, n_votes, tied, share, counts
 
 
-def _alphas(kept: _Kept, answer_counts: np.ndarray) -> tuple[float, float]:
+def _alphas(kept: _Kept, n_ratings: np.ndarray, answer_counts: np.ndarray) -> tuple[float, float]:
     """Krippendorff's alpha, interval over the ratings of each pair and nominal over the answers of each (pair,
     order) item (:func:`pipeline.crowd.estimators.krippendorff_alpha`'s computation, fed the items x values
     counts straight from the codes)."""
     if not len(kept.pair):
         return float("nan"), float("nan")
-    vcode, domain = pd.factorize(kept.rating, sort=True)
-    rel_counts = estimators._count_matrix(kept.pair, vcode.astype(np.int64), len(domain))
-    alpha_rel = estimators._alpha_from_counts(rel_counts, np.asarray(domain, dtype=float), "interval")
+    whole = kept.rating.astype(np.int64)
+    if (whole == kept.rating).all():  # ratings 1-5 (the readers insist on whole numbers): the value is the code
+        vcode, domain = whole, np.arange(int(whole.max()) + 1, dtype=float)
+    else:
+        vcode, domain = pd.factorize(kept.rating, sort=True)
+    n, n_values = len(n_ratings), len(domain)
+    rel_counts = np.bincount(kept.pair * n_values + vcode, minlength=n * n_values).reshape(n, n_values)
+    alpha_rel = estimators._alpha_from_counts(rel_counts[n_ratings >= 2], np.asarray(domain, dtype=float),
+                                              "interval")
     several = answer_counts.sum(axis=1) >= 2  # an item with one answer has no pair of answers
     alpha_ans = estimators._alpha_from_counts(answer_counts[several], np.arange(len(ANSWERS)), "nominal")
     return alpha_rel, alpha_ans
 
 
-def _agreement_with(j: _Judgments, final_answer: np.ndarray, item_rows: np.ndarray) -> np.ndarray:
+def _agreement_with(j: _Judgments, final_answer: np.ndarray, ctl_mask: np.ndarray) -> np.ndarray:
     """Each worker's share of item judgments (kept or not) equal to the final per-order answer (NaN: none)."""
-    fa = final_answer[j.pair[item_rows] * 2 + j.order[item_rows]]  # item rows are all on corpus pairs
-    decided = fa < len(ANSWERS)
-    w_items = j.worker[item_rows][decided]
+    # control rows point at one extra, undecided item, so that every row is looked up at once (no row selection)
+    n_items = len(final_answer)
+    fa = np.append(final_answer, _UNDECIDED)[np.where(ctl_mask, n_items, j.pair * 2 + j.order)]
     nw = len(j.worker_uniques)
-    hits = np.bincount(w_items, weights=(j.answer[item_rows][decided] == fa[decided]), minlength=nw)
-    tot = np.bincount(w_items, minlength=nw)
+    hits = np.bincount(j.worker, weights=j.answer == fa, minlength=nw)  # fa >= 3 (undecided) never equals
+    tot = np.bincount(j.worker, weights=fa < len(ANSWERS), minlength=nw)
     return np.where(tot > 0, hits / np.maximum(tot, 1), np.nan)
 
 
@@ -580,12 +590,12 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     if "pair_ID" not in corpus.columns:
         raise ValueError("the corpus has no 'pair_ID' column")
     controls = controls or {}
-    pair_ids = corpus["pair_ID"].astype(str).to_numpy(dtype=object)
-    pindex = pd.Index(pair_ids, dtype=object)
-    if not pindex.is_unique:
-        raise ValueError(f"pair_ID {pindex[pindex.duplicated()][0]!r} appears more than once in the corpus")
-    n = len(pair_ids)
     corpus_ids = _arrow_text(corpus["pair_ID"], "corpus pair_ID")
+    pair_ids = np.asarray(corpus_ids.to_pylist(), dtype=object)
+    n = len(pair_ids)
+    if pc.count_distinct(corpus_ids).as_py() < n:
+        pindex = pd.Index(pair_ids, dtype=object)
+        raise ValueError(f"pair_ID {pindex[pindex.duplicated()][0]!r} appears more than once in the corpus")
     j = _clean(judgments, corpus_ids, pair_ids)
 
     if int(min_controls) < 1:
@@ -603,7 +613,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     item_rows = ~ctl_mask
     use = item_rows & kept_worker[j.worker]
     p = j.pair[use]
-    kept = _Kept(pair=p, key=p * 2 + j.order[use], worker=j.worker[use], answer=j.answer[use], rating=j.rating[use])
+    kept = _Kept(pair=p, key=p * 2 + j.order[use], answer=j.answer[use], rating=j.rating[use])
 
     # ---- per pair and per (pair, order) item, on codes
     mean, sd, n_ratings = _relatedness(kept, n, int(sd_ddof))
@@ -623,7 +633,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
 
     ds_stats = None
     if method == "dawid-skene":
-        used = pd.DataFrame({"key": kept.key, "worker": kept.worker, "answer": kept.answer})
+        used = pd.DataFrame({"key": kept.key, "worker": j.worker[use], "answer": kept.answer})
         ds = estimators.dawid_skene(used, item="key", worker="worker", label="answer")
         ds_answer = np.full(2 * n, _UNJUDGED, dtype=np.int64)
         ds_answer[ds["key"].to_numpy(dtype=np.int64)] = ds["answer"].to_numpy(dtype=np.int64)
@@ -643,10 +653,10 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
         pairs["entailment_label"] = _string_column(ds_label, _GOLD_NAMES)
         label, final_answer = ds_label, ds_answer
 
-    workers["majority_agreement"] = _agreement_with(j, final_answer, item_rows)
+    workers["majority_agreement"] = _agreement_with(j, final_answer, ctl_mask)
     workers = workers[WORKER_COLUMNS]
 
-    alpha_rel, alpha_ans = _alphas(kept, answer_counts)
+    alpha_rel, alpha_ans = _alphas(kept, n_ratings, answer_counts)
     agreement = _agreement_figures(
         j=j, n_used=len(kept.pair), alpha_rel=alpha_rel, alpha_ans=alpha_ans, n=n, mean=mean, sd=sd, share=share,
         n_ratings=n_ratings, label=label, answer=final_answer, tied=tied, ctl_mask=ctl_mask, scored=scored,
