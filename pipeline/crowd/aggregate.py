@@ -240,13 +240,13 @@ class _Judgments:
     """The judgment table as codes, one entry per row (no string work per row after :func:`_clean`).
 
     ``pair`` codes the pair_ID by its corpus row (0 .. n-1) when it is a corpus pair, else n + its index among
-    the other ids (controls, or ids to reject) in order of first appearance; ``pair_uniques`` / ``pair_names``
-    are the ids of all codes (object array / pyarrow array). ``worker`` indexes ``worker_uniques`` (sorted).
+    the other ids (controls, or ids to reject) in order of first appearance; ``pair_names`` holds the id of
+    every code (a pyarrow array: Python strings are made only for the few ids looked at one by one).
+    ``worker`` indexes ``worker_uniques`` (sorted).
     """
 
     pair: np.ndarray          # int64, see above
-    pair_uniques: np.ndarray  # object array of pair_IDs: the corpus's, then the others
-    pair_names: pa.Array      # the same ids for pyarrow's string functions
+    pair_names: pa.Array      # pair_IDs: the corpus's, then the others
     worker: np.ndarray        # code into worker_uniques (sorted)
     worker_uniques: np.ndarray
     order: np.ndarray         # 0 = AB, 1 = BA
@@ -264,9 +264,9 @@ def _codes(values: pa.Array, allowed: tuple, name: str, original: pd.Series) -> 
     return out
 
 
-def _clean(judgments: pd.DataFrame, corpus_ids: pa.Array, corpus_uniques: np.ndarray) -> _Judgments:
+def _clean(judgments: pd.DataFrame, corpus_ids: pa.Array) -> _Judgments:
     """Code the judgment table (columns :data:`pipeline.judgments.JUDGMENT_COLUMNS`) against the corpus's
-    pair_IDs (``corpus_ids``, the same as ``corpus_uniques``). Raises ValueError for a missing column, a missing
+    pair_IDs (``corpus_ids``, distinct). Raises ValueError for a missing column, a missing
     pair_ID or worker_id, a bad order, answer, relatedness (not a number in 1-5) or is_control."""
     missing = [c for c in JUDGMENT_COLUMNS if c not in judgments.columns]
     if missing:
@@ -284,7 +284,6 @@ def _clean(judgments: pd.DataFrame, corpus_ids: pa.Array, corpus_uniques: np.nda
         pair[others] = n + np.asarray(enc.indices, dtype=np.int64)
         extra = enc.dictionary
     names = pa.concat_arrays([corpus_ids.cast(ids.type), extra])
-    uniques = np.concatenate([corpus_uniques, np.asarray(extra.to_pylist(), dtype=object)])
 
     enc = pc.dictionary_encode(_arrow_text(judgments["worker_id"], "worker_id"))
     w_names = np.asarray(enc.dictionary.to_pylist(), dtype=object)
@@ -300,7 +299,7 @@ def _clean(judgments: pd.DataFrame, corpus_ids: pa.Array, corpus_uniques: np.nda
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise ValueError(f"judgments row {i}: bad relatedness {judgments['relatedness'].iloc[i]!r}")
-    return _Judgments(pair, uniques, names, worker, w_names[w_sorted], order, answer, rating,
+    return _Judgments(pair, names, worker, w_names[w_sorted], order, answer, rating,
                       _bool_column(judgments["is_control"]))
 
 
@@ -351,11 +350,13 @@ def _worker_table(j: _Judgments, ctl_mask: np.ndarray, scored: np.ndarray, corre
     return out
 
 
-def _control_summary(j: _Judgments, ctl_mask, u_base, scored, correct, kept_worker, controls) -> dict:
+def _control_summary(j: _Judgments, ctl_mask, scored, correct, kept_worker, controls) -> dict:
     """Answer accuracy on controls and the controls whose mean rating (kept workers) is outside their range."""
     kept = ctl_mask & kept_worker[j.worker]
     sel = kept & scored
-    t = pd.DataFrame({"id": u_base[j.pair[kept]], "rating": j.rating[kept]})
+    codes, inverse = np.unique(j.pair[kept], return_inverse=True)  # the control rows' ids, as control ids
+    ids = np.array([control_base_id(x) for x in j.pair_names.take(pa.array(codes)).to_pylist()], dtype=object)
+    t = pd.DataFrame({"id": ids[inverse.ravel()], "rating": j.rating[kept]})
     means = t.groupby("id", sort=True)["rating"].mean()
     outside = []
     for cid, m in means.items():
@@ -369,26 +370,28 @@ def _control_summary(j: _Judgments, ctl_mask, u_base, scored, correct, kept_work
 
 
 def _control_judgments(j: _Judgments, controls: dict, check_relatedness: bool
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Which judgments are on control items and which of those are right (per distinct pair_ID first, then per
-    row through the codes): ``(base id of each pair code, control mask, scored mask, correct mask)``; a control
-    order without an expected answer is not scored."""
-    u_base = j.pair_uniques
-    u_is_ctl = np.zeros(len(u_base), dtype=bool)
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which judgments are on control items and which of those are right (per pair code first, then per row
+    through the codes): ``(control mask, scored mask, correct mask)``; a control order without an expected
+    answer is not scored."""
+    n_codes = len(j.pair_names)
+    control_of: dict[int, str] = {}  # pair code -> control id, for the codes that are controls
     if controls:
-        u_is_ctl = np.array(pc.is_in(j.pair_names, value_set=pa.array(list(controls), type=j.pair_names.type)),
-                            dtype=bool)
-        # only ids holding the repeat mark need cutting (CTRL-001#2 -> CTRL-001)
-        marked = np.flatnonzero(np.asarray(pc.match_substring(j.pair_names, CONTROL_REPEAT_SEP), dtype=bool))
-        if len(marked):
-            u_base = u_base.copy()
-            u_base[marked] = [control_base_id(p) for p in u_base[marked]]
-            u_is_ctl[marked] = [b in controls for b in u_base[marked]]
-    u_exp = np.full((len(u_base), 2), -1, dtype=np.int64)
-    u_lo = np.ones((len(u_base), 2))
-    u_hi = np.full((len(u_base), 2), 5.0)
-    for u in np.flatnonzero(u_is_ctl):
-        c = controls[u_base[u]]
+        # candidates: a control id, or an id with the repeat mark (CTRL-001#2 is CTRL-001 again); only these few
+        # become Python strings
+        candidate = pc.or_(pc.is_in(j.pair_names, value_set=pa.array(list(controls), type=j.pair_names.type)),
+                           pc.match_substring(j.pair_names, CONTROL_REPEAT_SEP))
+        codes = np.flatnonzero(np.asarray(candidate, dtype=bool))
+        for u, name in zip(codes.tolist(), j.pair_names.take(pa.array(codes)).to_pylist()):
+            if control_base_id(name) in controls:
+                control_of[u] = control_base_id(name)
+    u_is_ctl = np.zeros(n_codes, dtype=bool)
+    u_is_ctl[list(control_of)] = True
+    u_exp = np.full((n_codes, 2), -1, dtype=np.int64)
+    u_lo = np.ones((n_codes, 2))
+    u_hi = np.full((n_codes, 2), 5.0)
+    for u, cid in control_of.items():
+        c = controls[cid]
         for o, order in enumerate(ORDERS):
             if c.get(order):
                 u_exp[u, o] = ANSWERS.index(c[order])
@@ -403,7 +406,7 @@ def _control_judgments(j: _Judgments, controls: dict, check_relatedness: bool
     correct = np.zeros(len(ctl_mask), dtype=bool)
     rating = j.rating[rows]
     correct[rows] = (j.answer[rows] == exp) & (rating >= u_lo[at]) & (rating <= u_hi[at])
-    return u_base, ctl_mask, scored, correct
+    return ctl_mask, scored, correct
 
 
 @dataclass
@@ -497,7 +500,7 @@ def _agreement_figures(*, j: _Judgments, n_used: int, alpha_rel: float, alpha_an
                        mean: np.ndarray, sd: np.ndarray, share: np.ndarray, n_ratings: np.ndarray,
                        label: np.ndarray, answer: np.ndarray, tied: np.ndarray, ctl_mask: np.ndarray,
                        scored: np.ndarray, correct: np.ndarray, item_rows: np.ndarray, excluded_w: np.ndarray,
-                       kept_worker: np.ndarray, workers: pd.DataFrame, u_base: np.ndarray, controls: dict,
+                       kept_worker: np.ndarray, workers: pd.DataFrame, controls: dict,
                        ds_stats: dict | None, synthetic: bool | None, options: dict) -> dict:
     """``agreement.json``: counts, Krippendorff's alpha (interval on ratings, nominal on answers), mean SD and
     majority share beside the paper's (Marelli et al. 2014, section 4), label counts, mutual and one-way
@@ -546,7 +549,7 @@ def _agreement_figures(*, j: _Judgments, n_used: int, alpha_rel: float, alpha_an
                                               "B_entails_A_only": int((~ab_e & ba_e).sum())}},
     }
     if controls:
-        agreement["controls"] = _control_summary(j, ctl_mask, u_base, scored, correct, kept_worker, controls)
+        agreement["controls"] = _control_summary(j, ctl_mask, scored, correct, kept_worker, controls)
     if ds_stats is not None:
         agreement["dawid_skene"] = ds_stats
 
@@ -598,16 +601,15 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
         raise ValueError("the corpus has no 'pair_ID' column")
     controls = controls or {}
     corpus_ids = _arrow_text(corpus["pair_ID"], "corpus pair_ID")
-    pair_ids = np.asarray(corpus_ids.to_pylist(), dtype=object)
-    n = len(pair_ids)
-    if pc.count_distinct(corpus_ids).as_py() < n:
-        pindex = pd.Index(pair_ids, dtype=object)
+    n = len(corpus_ids)
+    if len(pc.unique(corpus_ids)) < n:
+        pindex = pd.Index(corpus_ids.to_pylist(), dtype=object)
         raise ValueError(f"pair_ID {pindex[pindex.duplicated()][0]!r} appears more than once in the corpus")
-    j = _clean(judgments, corpus_ids, pair_ids)
+    j = _clean(judgments, corpus_ids)
 
     if int(min_controls) < 1:
         raise ValueError(f"min_controls must be at least 1, got {min_controls}")
-    u_base, ctl_mask, scored, correct = _control_judgments(j, controls, check_control_relatedness)
+    ctl_mask, scored, correct = _control_judgments(j, controls, check_control_relatedness)
     workers = _worker_table(j, ctl_mask, scored, correct, min_control_accuracy, int(min_controls))
     excluded_w = workers["excluded"].to_numpy()
     kept_worker = ~excluded_w
@@ -616,7 +618,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     if unknown.any():
         i = int(np.flatnonzero(unknown)[0])
         raise ValueError(f"{int(unknown.sum())} judgment(s) on pairs not in the corpus "
-                         f"(first: {j.pair_uniques[j.pair[i]]!r}, row {i})")
+                         f"(first: {j.pair_names[int(j.pair[i])].as_py()!r}, row {i})")
     item_rows = ~ctl_mask
     use = item_rows & kept_worker[j.worker]
     p = j.pair[use]
@@ -668,7 +670,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
         j=j, n_used=len(kept.pair), alpha_rel=alpha_rel, alpha_ans=alpha_ans, n=n, mean=mean, sd=sd, share=share,
         n_ratings=n_ratings, label=label, answer=final_answer, tied=tied, ctl_mask=ctl_mask, scored=scored,
         correct=correct, item_rows=item_rows, excluded_w=excluded_w, kept_worker=kept_worker, workers=workers,
-        u_base=u_base, controls=controls, ds_stats=ds_stats, synthetic=synthetic, options={
+        controls=controls, ds_stats=ds_stats, synthetic=synthetic, options={
             "method": method, "min_control_accuracy": min_control_accuracy, "sd_ddof": int(sd_ddof), "ties": ties,
             "seed": seed, "check_control_relatedness": check_control_relatedness, "min_controls": int(min_controls)})
 
