@@ -419,18 +419,35 @@ class _Kept:
     rating: np.ndarray  # float
 
 
-def _relatedness(kept: _Kept, n: int, ddof: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Mean, SD (``ddof``) and count of the kept ratings of each of the ``n`` corpus pairs (NaN, NaN, 0 when
-    unjudged): SICK's gold relatedness (Marelli et al. 2014, section 3.4). Sums per pair by ``np.bincount``; the
-    SD from the deviations from each pair's mean (two passes, no cancellation)."""
-    n_ratings = np.bincount(kept.pair, minlength=n)
+def _rating_counts(kept: _Kept, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """How many kept ratings of each of the ``n`` corpus pairs have each value: ``(counts (n, V), values (V,))``,
+    values sorted. Whole-number ratings (the readers insist on them) are their own codes (values 0 .. the
+    highest, unused ones counted 0); other ratings are coded by rank. One ``np.bincount`` over the judgments,
+    then every per-pair figure (:func:`_relatedness`) and the interval alpha work on this small matrix."""
+    whole = kept.rating.astype(np.int64)
+    if not len(whole):
+        return np.zeros((n, 0), dtype=np.int64), np.zeros(0)
+    if (whole == kept.rating).all():
+        vcode, values = whole, np.arange(int(whole.max()) + 1, dtype=float)
+    else:
+        vcode, uniques = pd.factorize(kept.rating, sort=True)
+        values = np.asarray(uniques, dtype=float)
+    n_values = len(values)
+    counts = np.bincount(kept.pair * n_values + vcode, minlength=n * n_values).reshape(n, n_values)
+    return counts, values
+
+
+def _relatedness(counts: np.ndarray, values: np.ndarray, ddof: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mean, SD (``ddof``) and count of the kept ratings of each corpus pair (NaN, NaN, 0 when unjudged), from
+    :func:`_rating_counts`: SICK's gold relatedness (Marelli et al. 2014, section 3.4). The SD from the
+    deviations from each pair's mean (two passes, no cancellation)."""
+    n_ratings = counts.sum(axis=1)
     judged = n_ratings > 0
-    mean = np.full(n, np.nan)
-    mean[judged] = np.bincount(kept.pair, weights=kept.rating, minlength=n)[judged] / n_ratings[judged]
-    dev = kept.rating - mean[kept.pair]
-    squares = np.bincount(kept.pair, weights=dev * dev, minlength=n)
+    mean = np.full(len(counts), np.nan)
+    mean[judged] = (counts[judged] @ values) / n_ratings[judged]
+    squares = (counts * (values[None, :] - mean[:, None]) ** 2).sum(axis=1)
     has_sd = n_ratings > ddof
-    sd = np.full(n, np.nan)
+    sd = np.full(len(counts), np.nan)
     sd[has_sd] = np.sqrt(squares[has_sd] / (n_ratings[has_sd] - ddof))
     return mean, sd, n_ratings
 
@@ -465,23 +482,15 @@ def _majority_per_order(kept: _Kept, n: int, ties: str, seed: int
     return answer, n_votes, tied, share, counts
 
 
-def _alphas(kept: _Kept, n_ratings: np.ndarray, answer_counts: np.ndarray) -> tuple[float, float]:
+def _alphas(rating_counts: np.ndarray, values: np.ndarray, answer_counts: np.ndarray) -> tuple[float, float]:
     """Krippendorff's alpha, interval over the ratings of each pair and nominal over the answers of each (pair,
     order) item (:func:`pipeline.crowd.estimators.krippendorff_alpha`'s computation, fed the items x values
-    counts straight from the codes)."""
-    if not len(kept.pair):
-        return float("nan"), float("nan")
-    whole = kept.rating.astype(np.int64)
-    if (whole == kept.rating).all():  # ratings 1-5 (the readers insist on whole numbers): the value is the code
-        vcode, domain = whole, np.arange(int(whole.max()) + 1, dtype=float)
-    else:
-        vcode, domain = pd.factorize(kept.rating, sort=True)
-    n, n_values = len(n_ratings), len(domain)
-    rel_counts = np.bincount(kept.pair * n_values + vcode, minlength=n * n_values).reshape(n, n_values)
-    alpha_rel = estimators._alpha_from_counts(rel_counts[n_ratings >= 2], np.asarray(domain, dtype=float),
-                                              "interval")
-    several = answer_counts.sum(axis=1) >= 2  # an item with one answer has no pair of answers
-    alpha_ans = estimators._alpha_from_counts(answer_counts[several], np.arange(len(ANSWERS)), "nominal")
+    counts of :func:`_rating_counts` and :func:`_majority_per_order`); an item with one judgment has no pair of
+    judgments and is left out."""
+    rated = rating_counts.sum(axis=1) >= 2
+    alpha_rel = estimators._alpha_from_counts(rating_counts[rated], values, "interval")
+    answered = answer_counts.sum(axis=1) >= 2
+    alpha_ans = estimators._alpha_from_counts(answer_counts[answered], np.arange(len(ANSWERS)), "nominal")
     return alpha_rel, alpha_ans
 
 
@@ -625,7 +634,8 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     kept = _Kept(pair=p, key=p * 2 + j.order[use], answer=j.answer[use], rating=j.rating[use])
 
     # ---- per pair and per (pair, order) item, on codes
-    mean, sd, n_ratings = _relatedness(kept, n, int(sd_ddof))
+    rating_counts, values = _rating_counts(kept, n)
+    mean, sd, n_ratings = _relatedness(rating_counts, values, int(sd_ddof))
     answer, n_votes, tied, share, answer_counts = _majority_per_order(kept, n, ties, seed)
     label = _GOLD_CODE[answer[0::2], answer[1::2]]
     pairs = pd.DataFrame({
@@ -665,7 +675,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     workers["majority_agreement"] = _agreement_with(j, final_answer, ctl_mask)
     workers = workers[WORKER_COLUMNS]
 
-    alpha_rel, alpha_ans = _alphas(kept, n_ratings, answer_counts)
+    alpha_rel, alpha_ans = _alphas(rating_counts, values, answer_counts)
     agreement = _agreement_figures(
         j=j, n_used=len(kept.pair), alpha_rel=alpha_rel, alpha_ans=alpha_ans, n=n, mean=mean, sd=sd, share=share,
         n_ratings=n_ratings, label=label, answer=final_answer, tied=tied, ctl_mask=ctl_mask, scored=scored,
