@@ -492,9 +492,9 @@ def _alphas(rating_counts: np.ndarray, values: np.ndarray, answer_counts: np.nda
     counts of :func:`_rating_counts` and :func:`_majority_per_order`); an item with one judgment has no pair of
     judgments and is left out."""
     rated = rating_counts.sum(axis=0) >= 2
-    alpha_rel = estimators._alpha_from_counts(rating_counts[:, rated].T, values, "interval")
+    alpha_rel = estimators._alpha_from_counts(rating_counts[:, rated], values, "interval")
     answered = answer_counts.sum(axis=0) >= 2
-    alpha_ans = estimators._alpha_from_counts(answer_counts[:, answered].T, np.arange(len(ANSWERS)), "nominal")
+    alpha_ans = estimators._alpha_from_counts(answer_counts[:, answered], np.arange(len(ANSWERS)), "nominal")
     return alpha_rel, alpha_ans
 
 
@@ -690,9 +690,7 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
 
     # ---- gold table: the corpus rows with the gold columns as strings, as written
     gold = corpus.copy()
-    for col in GOLD_COLUMNS:
-        if col not in gold.columns:
-            gold[col] = ""
+    # GOLD_COLUMNS in their order: a column the corpus lacks is appended, one it has is filled in place
     gold["entailment_label"] = pairs["entailment_label"].array
     gold["relatedness_score"] = _formatted(mean, 3, trim=True)
     gold["entailment_AB"] = pairs["entailment_AB"].array

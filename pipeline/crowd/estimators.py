@@ -353,12 +353,13 @@ def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "work
         raise ValueError(f"level must be nominal, ordinal, interval or ratio, got {level!r}")
     _require(df, [item, worker, value])
     counts, domain = _value_counts(df, item, value, numeric=level != "nominal")
-    return _alpha_from_counts(counts, domain, level)
+    return _alpha_from_counts(counts.T, domain, level)
 
 
 def _alpha_from_counts(counts: np.ndarray, domain: np.ndarray, level: str) -> float:
-    """:func:`krippendorff_alpha` from the items x values count matrix (:func:`_count_matrix`) and its sorted
-    value domain, by Krippendorff's definitions (K. Krippendorff, "Computing Krippendorff's alpha-reliability",
+    """:func:`krippendorff_alpha` from a values x items count matrix (the transpose of :func:`_count_matrix`'s:
+    the sums over items then run across a few long rows) and its sorted value domain, by Krippendorff's
+    definitions (K. Krippendorff, "Computing Krippendorff's alpha-reliability",
     2011, section C; ``tests/crowd/test_estimators.py`` checks it against the ``krippendorff`` package):
 
     - coincidences ``o[c, k] = sum over items u of n[u, c] * (n[u, k] - [c == k]) / (m[u] - 1)`` (``m[u]``: the
@@ -368,16 +369,16 @@ def _alpha_from_counts(counts: np.ndarray, domain: np.ndarray, level: str) -> fl
       interval ``(v[c] - v[k])^2``; ratio ``((v[c] - v[k]) / (v[c] + v[k]))^2``; ordinal ``(n[c] + ... + n[k] -
       (n[c] + n[k]) / 2)^2``.
 
-    Two matrix products over the items: no items x values x values array, so any number of distinct values
+    One matrix product over the items: no items x values x values array, so any number of distinct values
     that fits the count matrix fits here.
     """
-    used = counts.sum(axis=0) > 0  # values seen only in single-judgment items play no part
-    counts, domain = counts[:, used].astype(float), domain[used]
-    if counts.shape[0] == 0 or len(domain) < 2:
+    used = counts.sum(axis=1) > 0  # values seen only in single-judgment items play no part
+    counts, domain = counts[used].astype(float), domain[used]
+    if counts.shape[1] == 0 or len(domain) < 2:
         return float("nan")
     # an item with one judgment has no pair: n[u, c] * (n[u, c] - 1) = 0, whatever the divisor (kept at 1)
-    weighted = counts / (np.maximum(counts.sum(axis=1), 2) - 1)[:, None]
-    o = weighted.T @ counts - np.diag(weighted.sum(axis=0))
+    weighted = counts / (np.maximum(counts.sum(axis=0), 2) - 1)
+    o = weighted @ counts.T - np.diag(weighted.sum(axis=1))
     n_c = o.sum(axis=0)
     e = (np.outer(n_c, n_c) - np.diag(n_c)) / (n_c.sum() - 1)
     d = _squared_distances(np.asarray(domain, dtype=float) if level != "nominal" else domain, n_c, level)
