@@ -12,11 +12,11 @@ FALSE". :func:`aggregate` turns our judgment table (:mod:`pipeline.judgments`) i
    ``control_accuracy`` = correct / seen; workers under ``min_control_accuracy`` (default 0.7) are excluded:
    none of their judgments is used. Workers who saw no control are kept (accuracy empty). Control judgments
    never enter the gold.
-2. **Relatedness** of a pair: mean of all its ratings, both orders (:func:`pipeline.estimators.numeric_summary`),
-   and their SD with ``sd_ddof`` (default 1 = R's ``sd``). The corpus figure is the mean SD over pairs with a
-   defined SD (the paper reports 0.76).
-3. **Entailment per order**: the majority answer of the order's judgments
-   (:func:`pipeline.estimators.majority_vote`), written ``A_entails_B | A_neutral_B | A_contradicts_B`` for AB
+2. **Relatedness** of a pair: mean of all its ratings, both orders (as
+   :func:`pipeline.crowd.estimators.numeric_summary`), and their SD with ``sd_ddof`` (default 1 = R's ``sd``).
+   The corpus figure is the mean SD over pairs with a defined SD (the paper reports 0.76).
+3. **Entailment per order**: the majority answer of the order's judgments (as
+   :func:`pipeline.crowd.estimators.majority_vote`), written ``A_entails_B | A_neutral_B | A_contradicts_B`` for AB
    (TRUE / UNKNOWN / FALSE) and ``B_entails_A | B_neutral_A | B_contradicts_A`` for BA. **Ties** (two answers
    with the same highest count, e.g. 2-2-1 of 5) follow ``ties``: ``"neutral"`` (default: the crowd did not
    decide, so the order is neutral, UNKNOWN), ``"random"`` (one of the tied answers, drawn from ``seed``, the
@@ -30,8 +30,13 @@ FALSE". :func:`aggregate` turns our judgment table (:mod:`pipeline.judgments`) i
    Mutual entailment (both orders entail) and one-way entailment (one order only) are counted.
 5. **Agreement**: mean SD; mean per-pair share of the majority answer (the paper's .84; per pair, the votes
    of the most voted answer of each order over all the pair's votes); Krippendorff's alpha
-   (:func:`pipeline.estimators.krippendorff_alpha`), interval over the ratings of each pair and nominal over
-   the answers of each (pair, order).
+   (:func:`pipeline.crowd.estimators.krippendorff_alpha`'s computation), interval over the ratings of each pair
+   and nominal over the answers of each (pair, order).
+
+Speed (issue 14): every column is coded to integers once (:func:`_clean`: pair_IDs by corpus row with pyarrow's
+hash lookup, workers, orders and answers by index), and every step after that counts codes with ``np.bincount``
+(per pair, per (pair, order) item, per worker); strings are made only for the output columns, each distinct value
+once. 1,020,000 judgments of 100,000 pairs take a fraction of a second (``tests/bench_aggregate.py``).
 
 Outputs (:func:`write_outputs`, one directory written atomically): ``gold.tsv`` (the corpus rows with
 ``entailment_label relatedness_score entailment_AB entailment_BA`` filled, plus ``relatedness_sd n_ratings
@@ -56,6 +61,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from pipeline.common.files import atomic_dir, write_json, write_tsv
 from pipeline.common.options import AGGREGATION_METHODS, TIES
@@ -174,12 +181,72 @@ def _bool_column(s: pd.Series) -> np.ndarray:
     return np.array([truth[u] for u in uniques], dtype=bool)[codes] if len(uniques) else np.zeros(0, dtype=bool)
 
 
+# Answer codes of a (pair, order) item: 0-2 index ANSWERS; then "-" (undecided: a tie under ties="none") and ""
+# (no judgment). Every per-item and per-pair step works on these codes; strings are made once per column at the end.
+_UNDECIDED, _UNJUDGED = len(ANSWERS), len(ANSWERS) + 1
+_ANSWER_NAMES = (*ANSWERS, NO_DECISION, "")
+_DIRECTION_NAMES = {o: tuple(DIRECTION_LABELS[o].get(a, a) for a in _ANSWER_NAMES) for o in ORDERS}
+_GOLD_NAMES = ("ENTAILMENT", "CONTRADICTION", "NEUTRAL", NO_DECISION, "")
+_GOLD_EMPTY = _GOLD_NAMES.index("")
+
+
+def _gold_code_table() -> np.ndarray:
+    """``[AB answer code, BA answer code] -> gold label code`` (index into :data:`_GOLD_NAMES`), filled by
+    :func:`gold_labels` itself so that the rule is written once."""
+    ab, ba = np.meshgrid(np.arange(len(_ANSWER_NAMES)), np.arange(len(_ANSWER_NAMES)), indexing="ij")
+    names = gold_labels(np.array(_DIRECTION_NAMES["AB"], dtype=object)[ab.ravel()],
+                        np.array(_DIRECTION_NAMES["BA"], dtype=object)[ba.ravel()])
+    return np.array([_GOLD_NAMES.index(x) for x in names], dtype=np.int64).reshape(ab.shape)
+
+
+_GOLD_CODE = _gold_code_table()
+
+
+def _string_column(codes: np.ndarray, names) -> pd.api.extensions.ExtensionArray:
+    """``names[codes]`` as a column of pandas' string dtype, gathered by pyarrow: no Python string per row (making
+    100,000 of them and converting them to Arrow is what made the gold table slow)."""
+    return pd.array(pc.take(pa.array(list(names), type=pa.large_string()), pa.array(np.asarray(codes))), dtype="str")
+
+
+def _formatted(values: np.ndarray, nd: int = 3, trim: bool = False) -> pd.api.extensions.ExtensionArray:
+    """:func:`_fmt_all` as a string column: each distinct value formatted once."""
+    codes, uniq = pd.factorize(np.asarray(values, dtype=float), use_na_sentinel=False)
+    return _string_column(codes, _fmt_each(uniq, nd, trim))
+
+
+def _arrow_text(s: pd.Series, name: str) -> pa.Array:
+    """A judgment column as a pyarrow string array (no copy for pandas' default string dtype, whose storage it is).
+
+    Raises ValueError on a missing value."""
+    arr = pa.array(s.astype(str))
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    if arr.null_count:
+        i = int(np.flatnonzero(np.asarray(arr.is_null()))[0])
+        raise ValueError(f"judgments row {i}: missing {name}")
+    return arr
+
+
+def _index_in(values: pa.Array, domain: pa.Array) -> np.ndarray:
+    """Position of each value in ``domain`` (int64; -1 where absent): one hash lookup per row in pyarrow."""
+    found = pc.index_in(values, value_set=domain.cast(values.type))
+    if found.null_count:  # absent values are nulls
+        found = pc.fill_null(found, -1)
+    return np.asarray(found, dtype=np.int64)
+
+
 @dataclass
 class _Judgments:
-    """The judgment table as codes (no string work per row after the first factorize)."""
+    """The judgment table as codes, one entry per row (no string work per row after :func:`_clean`).
 
-    pair: np.ndarray          # code into pair_uniques
-    pair_uniques: np.ndarray  # object array of pair_IDs
+    ``pair`` codes the pair_ID by its corpus row (0 .. n-1) when it is a corpus pair, else n + its index among
+    the other ids (controls, or ids to reject) in order of first appearance; ``pair_names`` holds the id of
+    every code (a pyarrow array: Python strings are made only for the few ids looked at one by one).
+    ``worker`` indexes ``worker_uniques`` (sorted).
+    """
+
+    pair: np.ndarray          # int64, see above
+    pair_names: pa.Array      # pair_IDs: the corpus's, then the others
     worker: np.ndarray        # code into worker_uniques (sorted)
     worker_uniques: np.ndarray
     order: np.ndarray         # 0 = AB, 1 = BA
@@ -188,10 +255,8 @@ class _Judgments:
     is_control: np.ndarray    # bool
 
 
-def _codes(values: pd.Series, allowed: tuple, name: str, original: pd.Series) -> np.ndarray:
-    codes, uniques = pd.factorize(values)
-    lookup = np.array([allowed.index(u) if u in allowed else -1 for u in uniques], dtype=np.int64)
-    out = lookup[codes] if len(uniques) else np.zeros(0, dtype=np.int64)
+def _codes(values: pa.Array, allowed: tuple, name: str, original: pd.Series) -> np.ndarray:
+    out = _index_in(values, pa.array(list(allowed)))
     bad = out < 0
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
@@ -199,21 +264,42 @@ def _codes(values: pd.Series, allowed: tuple, name: str, original: pd.Series) ->
     return out
 
 
-def _clean(judgments: pd.DataFrame) -> _Judgments:
+def _clean(judgments: pd.DataFrame, corpus_ids: pa.Array) -> _Judgments:
+    """Code the judgment table (columns :data:`pipeline.judgments.JUDGMENT_COLUMNS`) against the corpus's
+    pair_IDs (``corpus_ids``, distinct). Raises ValueError for a missing column, a missing
+    pair_ID or worker_id, a bad order, answer, relatedness (not a number in 1-5) or is_control."""
     missing = [c for c in JUDGMENT_COLUMNS if c not in judgments.columns]
     if missing:
         raise ValueError(f"judgments lack column(s) {', '.join(missing)}")
-    pair, pair_uniques = pd.factorize(judgments["pair_ID"].astype(str))
-    worker, worker_uniques = pd.factorize(judgments["worker_id"].astype(str), sort=True)
-    order = _codes(judgments["order"].astype(str), ORDERS, "order", judgments["order"])
-    answer = _codes(judgments["answer"].astype(str), ANSWERS, "answer", judgments["answer"])
+    # the same data without the frame's attrs (a simulated round carries its manifest there), which pandas
+    # would deep-copy into every Series taken from the frame (the constructor does not carry attrs over)
+    judgments = pd.DataFrame(judgments, copy=False)
+    n = len(corpus_ids)
+    ids = _arrow_text(judgments["pair_ID"], "pair_ID")
+    pair = _index_in(ids, corpus_ids)
+    others = np.flatnonzero(pair < 0)  # controls (and ids to reject): few, coded after the corpus rows
+    extra = pa.array([], type=ids.type)
+    if len(others):
+        enc = pc.dictionary_encode(ids.take(pa.array(others)))
+        pair[others] = n + np.asarray(enc.indices, dtype=np.int64)
+        extra = enc.dictionary
+    names = pa.concat_arrays([corpus_ids.cast(ids.type), extra])
+
+    enc = pc.dictionary_encode(_arrow_text(judgments["worker_id"], "worker_id"))
+    w_names = np.asarray(enc.dictionary.to_pylist(), dtype=object)
+    w_sorted = np.argsort(w_names, kind="stable")  # workers.tsv lists workers by id
+    w_rank = np.empty(len(w_sorted), dtype=np.int64)
+    w_rank[w_sorted] = np.arange(len(w_sorted))
+    worker = w_rank[np.asarray(enc.indices, dtype=np.int64)]
+
+    order = _codes(_arrow_text(judgments["order"], "order"), ORDERS, "order", judgments["order"])
+    answer = _codes(_arrow_text(judgments["answer"], "answer"), ANSWERS, "answer", judgments["answer"])
     rating = pd.to_numeric(judgments["relatedness"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
     bad = ~np.isfinite(rating) | (rating < 1) | (rating > 5)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise ValueError(f"judgments row {i}: bad relatedness {judgments['relatedness'].iloc[i]!r}")
-    return _Judgments(pair.astype(np.int64), np.asarray(pair_uniques, dtype=object), worker.astype(np.int64),
-                      np.asarray(worker_uniques, dtype=object), order, answer, rating,
+    return _Judgments(pair, names, worker, w_names[w_sorted], order, answer, rating,
                       _bool_column(judgments["is_control"]))
 
 
@@ -250,9 +336,11 @@ def _worker_table(j: _Judgments, ctl_mask: np.ndarray, scored: np.ndarray, corre
                   min_acc: float, min_controls: int = 1) -> pd.DataFrame:
     nw = len(j.worker_uniques)
     judg = np.bincount(j.worker, minlength=nw)
-    item = np.bincount(j.worker, weights=~ctl_mask, minlength=nw).astype(np.int64)
-    seen = np.bincount(j.worker, weights=scored, minlength=nw).astype(np.int64)
-    corr = np.bincount(j.worker, weights=scored & correct, minlength=nw).astype(np.int64)
+    rows = np.flatnonzero(ctl_mask)  # a few percent of the rows: count the controls over them alone
+    w_ctl, ctl_scored = j.worker[rows], scored[rows]
+    item = judg - np.bincount(w_ctl, minlength=nw)
+    seen = np.bincount(w_ctl, weights=ctl_scored, minlength=nw).astype(np.int64)
+    corr = np.bincount(w_ctl, weights=ctl_scored & correct[rows], minlength=nw).astype(np.int64)
     acc = np.where(seen > 0, corr / np.maximum(seen, 1), np.nan)
     out = pd.DataFrame({"worker_id": j.worker_uniques, "judgments": judg.astype(np.int64), "item_judgments": item,
                         "controls_seen": seen, "controls_correct": corr, "control_accuracy": acc})
@@ -262,11 +350,13 @@ def _worker_table(j: _Judgments, ctl_mask: np.ndarray, scored: np.ndarray, corre
     return out
 
 
-def _control_summary(j: _Judgments, ctl_mask, ctl_id, scored, correct, kept_worker, controls) -> dict:
+def _control_summary(j: _Judgments, ctl_mask, scored, correct, kept_worker, controls) -> dict:
     """Answer accuracy on controls and the controls whose mean rating (kept workers) is outside their range."""
     kept = ctl_mask & kept_worker[j.worker]
     sel = kept & scored
-    t = pd.DataFrame({"id": ctl_id[kept], "rating": j.rating[kept]})
+    codes, inverse = np.unique(j.pair[kept], return_inverse=True)  # the control rows' ids, as control ids
+    ids = np.array([control_base_id(x) for x in j.pair_names.take(pa.array(codes)).to_pylist()], dtype=object)
+    t = pd.DataFrame({"id": ids[inverse.ravel()], "rating": j.rating[kept]})
     means = t.groupby("id", sort=True)["rating"].mean()
     outside = []
     for cid, m in means.items():
@@ -279,113 +369,164 @@ def _control_summary(j: _Judgments, ctl_mask, ctl_id, scored, correct, kept_work
             "mean_rating_outside_range": outside}
 
 
-
 def _control_judgments(j: _Judgments, controls: dict, check_relatedness: bool
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Which judgments are on control items and which of those are right (per distinct pair_ID first, then per
-    row through the codes): ``(base id of each distinct pair_ID, control mask, scored mask, correct mask)``; a
-    control order without an expected answer is not scored."""
-    u_base = j.pair_uniques
-    if controls:  # only ids holding the repeat mark need cutting (CTRL-001#2 -> CTRL-001)
-        marked = pd.Series(u_base, dtype=object).str.contains(CONTROL_REPEAT_SEP, regex=False).to_numpy(dtype=bool)
-        if marked.any():
-            u_base = u_base.copy()
-            u_base[marked] = [control_base_id(p) for p in u_base[marked]]
-    u_is_ctl = pd.Index(u_base, dtype=object).isin(list(controls)) if controls else np.zeros(len(u_base), bool)
-    u_exp = np.full((len(u_base), 2), -1, dtype=np.int64)
-    u_lo = np.ones((len(u_base), 2))
-    u_hi = np.full((len(u_base), 2), 5.0)
-    for u in np.flatnonzero(u_is_ctl):
-        c = controls[u_base[u]]
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which judgments are on control items and which of those are right (per pair code first, then per row
+    through the codes): ``(control mask, scored mask, correct mask)``; a control order without an expected
+    answer is not scored."""
+    n_codes = len(j.pair_names)
+    control_of: dict[int, str] = {}  # pair code -> control id, for the codes that are controls
+    if controls:
+        # candidates: a control id, or an id with the repeat mark (CTRL-001#2 is CTRL-001 again); only these few
+        # become Python strings
+        candidate = pc.or_(pc.is_in(j.pair_names, value_set=pa.array(list(controls), type=j.pair_names.type)),
+                           pc.match_substring(j.pair_names, CONTROL_REPEAT_SEP))
+        codes = np.flatnonzero(np.asarray(candidate, dtype=bool))
+        for u, name in zip(codes.tolist(), j.pair_names.take(pa.array(codes)).to_pylist()):
+            if control_base_id(name) in controls:
+                control_of[u] = control_base_id(name)
+    u_is_ctl = np.zeros(n_codes, dtype=bool)
+    u_is_ctl[list(control_of)] = True
+    u_exp = np.full((n_codes, 2), -1, dtype=np.int64)
+    u_lo = np.ones((n_codes, 2))
+    u_hi = np.full((n_codes, 2), 5.0)
+    for u, cid in control_of.items():
+        c = controls[cid]
         for o, order in enumerate(ORDERS):
             if c.get(order):
                 u_exp[u, o] = ANSWERS.index(c[order])
                 if check_relatedness and c.get("relatedness"):
                     u_lo[u, o], u_hi[u, o] = c["relatedness"]
     ctl_mask = j.is_control | u_is_ctl[j.pair]
-    exp = u_exp[j.pair, j.order]
-    scored = ctl_mask & (exp >= 0)
-    correct = (j.answer == exp) & (j.rating >= u_lo[j.pair, j.order]) & (j.rating <= u_hi[j.pair, j.order])
-    return u_base, ctl_mask, scored, correct
+    rows = np.flatnonzero(ctl_mask)  # a few percent of the rows: only they have an expected answer
+    at = (j.pair[rows], j.order[rows])
+    exp = u_exp[at]
+    scored = np.zeros(len(ctl_mask), dtype=bool)
+    scored[rows] = exp >= 0
+    correct = np.zeros(len(ctl_mask), dtype=bool)
+    rating = j.rating[rows]
+    correct[rows] = (j.answer[rows] == exp) & (rating >= u_lo[at]) & (rating <= u_hi[at])
+    return ctl_mask, scored, correct
 
 
-def _relatedness(used: pd.DataFrame, n: int, ddof: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Mean, SD (``ddof``) and count of the kept ratings of each of the ``n`` corpus pairs (NaN, NaN, 0 when
-    unjudged): SICK's gold relatedness (Marelli et al. 2014, section 3.4)."""
-    rel_sum = estimators.numeric_summary(used, item="pair", value="rating", ddof=ddof)
-    r_idx = rel_sum["pair"].to_numpy(dtype=np.int64)
-    mean, sd = np.full(n, np.nan), np.full(n, np.nan)
-    n_ratings = np.zeros(n, dtype=np.int64)
-    mean[r_idx] = rel_sum["mean"].to_numpy(dtype=float)
-    sd[r_idx] = rel_sum["sd"].to_numpy(dtype=float)
-    n_ratings[r_idx] = rel_sum["n"].to_numpy(dtype=np.int64)
+@dataclass
+class _Kept:
+    """The judgments the gold is made of (item judgments of kept workers), one entry per judgment."""
+
+    pair: np.ndarray    # corpus row
+    key: np.ndarray     # the (pair, order) item: pair * 2 + order (AB, BA)
+    answer: np.ndarray  # answer code 0-2
+    rating: np.ndarray  # float
+
+
+def _rating_counts(kept: _Kept, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """How many kept ratings of each of the ``n`` corpus pairs have each value: ``(counts (V, n), values (V,))``,
+    values sorted (values x pairs, so that per-pair sums run across a few long rows). Whole-number ratings (the
+    readers insist on them) are their own codes (values 0 .. the highest, unused ones counted 0); other ratings
+    are coded by rank. One ``np.bincount`` over the judgments, then every per-pair figure (:func:`_relatedness`)
+    and the interval alpha work on this small matrix."""
+    whole = kept.rating.astype(np.int64)
+    if not len(whole):
+        return np.zeros((0, n), dtype=np.int64), np.zeros(0)
+    if (whole == kept.rating).all():
+        vcode, values = whole, np.arange(int(whole.max()) + 1, dtype=float)
+    else:
+        vcode, uniques = pd.factorize(kept.rating, sort=True)
+        values = np.asarray(uniques, dtype=float)
+    n_values = len(values)
+    counts = np.bincount(vcode * n + kept.pair, minlength=n_values * n).reshape(n_values, n)
+    return counts, values
+
+
+def _relatedness(counts: np.ndarray, values: np.ndarray, ddof: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mean, SD (``ddof``) and count of the kept ratings of each corpus pair (NaN, NaN, 0 when unjudged), from
+    :func:`_rating_counts`: SICK's gold relatedness (Marelli et al. 2014, section 3.4). The SD from the
+    deviations from each pair's mean (two passes, no cancellation)."""
+    n = counts.shape[1]
+    n_ratings = counts.sum(axis=0)
+    judged = n_ratings > 0
+    mean = np.full(n, np.nan)
+    mean[judged] = np.einsum("vp,v->p", counts, values)[judged] / n_ratings[judged]
+    squares = np.einsum("vp,vp->p", counts, (values[:, None] - mean) ** 2)
+    has_sd = n_ratings > ddof
+    sd = np.full(n, np.nan)
+    sd[has_sd] = np.sqrt(squares[has_sd] / (n_ratings[has_sd] - ddof))
     return mean, sd, n_ratings
 
 
-def _majority_per_order(used: pd.DataFrame, n: int, ties: str, seed: int
-                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The majority answer of each (pair, order) item, ``2 n`` of them, AB then BA per pair: ``(answer, votes,
-    tied, majority share per pair)``. Labels are answer codes 0/1/2; ties -> UNKNOWN, "-" or a seeded pick."""
-    tie_rule = TIES[ties]
-    tie_arg = ANSWERS.index(tie_rule) if tie_rule in ANSWERS else tie_rule
-    mv = estimators.majority_vote(used, item="key", label="answer", ties=tie_arg, seed=seed, details=True)
-    keys = mv["key"].to_numpy(dtype=np.int64)
-    answer = np.full(2 * n, "", dtype=object)
-    codes, uniques = pd.factorize(mv["answer"].to_numpy(dtype=object))  # answer codes 0-2, or "-"
-    names = np.array([ANSWERS[a] if isinstance(a, (int, np.integer)) else a for a in uniques], dtype=object)
-    answer[keys] = names[codes] if len(uniques) else names[:0]
-    n_votes = np.zeros(2 * n, dtype=np.int64)
-    n_votes[keys] = mv["n_votes"].to_numpy(dtype=np.int64)
-    top = np.zeros(2 * n, dtype=np.int64)
-    top[keys] = mv["top_votes"].to_numpy(dtype=np.int64)
-    tied = np.zeros(2 * n, dtype=bool)
-    tied[keys] = mv["n_tied"].to_numpy() > 1
+def _majority_per_order(kept: _Kept, n: int, ties: str, seed: int
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The majority answer of each (pair, order) item, ``2 n`` of them, AB then BA per pair, as in
+    :func:`pipeline.crowd.estimators.majority_vote` (the first most voted answer in ANSWERS' order; a tie gets
+    UNKNOWN, ``-`` or a pick of :func:`pipeline.crowd.estimators.seeded_pick`).
+
+    Returns ``(answer code per item (:data:`_ANSWER_NAMES`), votes per item, tied per item, majority share per
+    pair, answers x items vote counts)``.
+    """
+    # answers x items (not items x answers): each reduction below runs across 3 long rows, which numpy does far
+    # quicker than 200,000 reductions of 3 values
+    n_items = 2 * n
+    counts = np.bincount(kept.answer * n_items + kept.key, minlength=len(ANSWERS) * n_items).reshape(-1, n_items)
+    n_votes = counts.sum(axis=0)
+    top = counts.max(axis=0)
+    is_top = (counts == top) & (n_votes > 0)
+    tied = is_top.sum(axis=0) > 1
+    answer = np.where(n_votes > 0, counts.argmax(axis=0), _UNJUDGED)
+    rule = TIES[ties]
+    if rule in ANSWERS:
+        answer[tied] = ANSWERS.index(rule)
+    elif rule == "none":
+        answer[tied] = _UNDECIDED
+    elif tied.any():  # random: the candidates are the tied items' top answers
+        labels, items = np.nonzero(is_top & tied)
+        pick = estimators.seeded_pick(seed, items, items, labels)
+        answer[items[pick]] = labels[pick]
     votes = n_votes[0::2] + n_votes[1::2]
     share = np.where(votes > 0, (top[0::2] + top[1::2]) / np.maximum(votes, 1), np.nan)
-    return answer, n_votes, tied, share
+    return answer, n_votes, tied, share, counts
 
 
-def _direction(ans: np.ndarray, order: str) -> np.ndarray:
-    """Answers of one presentation order as SICK's direction labels (``A_entails_B`` …, :data:`DIRECTION_LABELS`)."""
-    m = DIRECTION_LABELS[order]
-    codes, uniques = pd.factorize(pd.Series(ans, dtype=object))
-    return np.array([m.get(u, u) for u in uniques], dtype=object)[codes] if len(uniques) else ans
+def _alphas(rating_counts: np.ndarray, values: np.ndarray, answer_counts: np.ndarray) -> tuple[float, float]:
+    """Krippendorff's alpha, interval over the ratings of each pair and nominal over the answers of each (pair,
+    order) item (:func:`pipeline.crowd.estimators.krippendorff_alpha`'s computation, fed the values x items
+    counts of :func:`_rating_counts` and :func:`_majority_per_order`); an item with one judgment has no pair of
+    judgments and is left out."""
+    rated = rating_counts.sum(axis=0) >= 2
+    alpha_rel = estimators._alpha_from_counts(rating_counts[:, rated], values, "interval")
+    answered = answer_counts.sum(axis=0) >= 2
+    alpha_ans = estimators._alpha_from_counts(answer_counts[:, answered], np.arange(len(ANSWERS)), "nominal")
+    return alpha_rel, alpha_ans
 
 
-def _agreement_with(j: _Judgments, final_answer: np.ndarray, row_corpus: np.ndarray,
-                    item_rows: np.ndarray) -> np.ndarray:
+def _agreement_with(j: _Judgments, final_answer: np.ndarray, ctl_mask: np.ndarray) -> np.ndarray:
     """Each worker's share of item judgments (kept or not) equal to the final per-order answer (NaN: none)."""
-    codes, uniques = pd.factorize(final_answer)
-    fa_code = np.array([ANSWERS.index(a) if a in ANSWERS else -1 for a in uniques], dtype=np.int64)[codes]
-    all_key = row_corpus[item_rows] * 2 + j.order[item_rows]
-    fa = fa_code[all_key]
-    decided = fa >= 0
-    w_items = j.worker[item_rows][decided]
+    # control rows point at one extra, undecided item, so that every row is looked up at once (no row selection)
+    n_items = len(final_answer)
+    fa = np.append(final_answer, _UNDECIDED)[np.where(ctl_mask, n_items, j.pair * 2 + j.order)]
     nw = len(j.worker_uniques)
-    hits = np.bincount(w_items, weights=(j.answer[item_rows][decided] == fa[decided]), minlength=nw)
-    tot = np.bincount(w_items, minlength=nw)
+    hits = np.bincount(j.worker, weights=j.answer == fa, minlength=nw)  # fa >= 3 (undecided) never equals
+    tot = np.bincount(j.worker, weights=fa < len(ANSWERS), minlength=nw)
     return np.where(tot > 0, hits / np.maximum(tot, 1), np.nan)
 
 
-def _agreement_figures(*, j: _Judgments, used: pd.DataFrame, n: int, mean: np.ndarray, sd: np.ndarray,
-                       share: np.ndarray, n_ratings: np.ndarray, label: np.ndarray, ent_ab: np.ndarray,
-                       ent_ba: np.ndarray, tied: np.ndarray, ctl_mask: np.ndarray, scored: np.ndarray,
-                       correct: np.ndarray, item_rows: np.ndarray, excluded_w: np.ndarray, kept_worker: np.ndarray,
-                       workers: pd.DataFrame, u_base: np.ndarray, controls: dict, ds_stats: dict | None,
-                       synthetic: bool | None, options: dict) -> dict:
+def _agreement_figures(*, j: _Judgments, n_used: int, alpha_rel: float, alpha_ans: float, n: int,
+                       mean: np.ndarray, sd: np.ndarray, share: np.ndarray, n_ratings: np.ndarray,
+                       label: np.ndarray, answer: np.ndarray, tied: np.ndarray, ctl_mask: np.ndarray,
+                       scored: np.ndarray, correct: np.ndarray, item_rows: np.ndarray, excluded_w: np.ndarray,
+                       kept_worker: np.ndarray, workers: pd.DataFrame, controls: dict,
+                       ds_stats: dict | None, synthetic: bool | None, options: dict) -> dict:
     """``agreement.json``: counts, Krippendorff's alpha (interval on ratings, nominal on answers), mean SD and
     majority share beside the paper's (Marelli et al. 2014, section 4), label counts, mutual and one-way
-    entailment, control results, warnings and whether the judgments are synthetic."""
-    alpha_rel = (estimators.krippendorff_alpha(used, item="pair", worker="worker", value="rating",
-                                               level="interval") if len(used) else float("nan"))
-    alpha_ans = (estimators.krippendorff_alpha(used, item="key", worker="worker", value="answer",
-                                               level="nominal") if len(used) else float("nan"))
+    entailment, control results, warnings and whether the judgments are synthetic. ``label`` and ``answer`` are
+    the final gold label codes per pair and answer codes per (pair, order) item."""
     judged_pairs = n_ratings > 0
-    counts = {k: int((label == k).sum()) for k in ("ENTAILMENT", "CONTRADICTION", "NEUTRAL")}
-    counts["undecided"] = int((label == NO_DECISION).sum())
-    counts["incomplete"] = int(((label == "") & judged_pairs).sum())
+    per_label = np.bincount(label, minlength=len(_GOLD_NAMES))
+    counts = {k: int(per_label[_GOLD_NAMES.index(k)]) for k in ("ENTAILMENT", "CONTRADICTION", "NEUTRAL")}
+    counts["undecided"] = int(per_label[_GOLD_NAMES.index(NO_DECISION)])
+    counts["incomplete"] = int(((label == _GOLD_EMPTY) & judged_pairs).sum())
     counts["unjudged"] = int((~judged_pairs).sum())
-    ab_e, ba_e = ent_ab == "A_entails_B", ent_ba == "B_entails_A"
+    entails = ANSWERS.index("TRUE")
+    ab_e, ba_e = answer[0::2] == entails, answer[1::2] == entails
     if synthetic is None:
         synthetic = bool(any(str(w).startswith(SYNTHETIC_WORKER_PREFIX) for w in j.worker_uniques))
     warnings = []
@@ -405,7 +546,7 @@ def _agreement_figures(*, j: _Judgments, used: pd.DataFrame, n: int, mean: np.nd
         "judgments": {"total": int(len(j.pair)), "control": int(ctl_mask.sum()),
                       "control_unscored": int((ctl_mask & ~scored).sum()),
                       "from_excluded_workers": int((item_rows & excluded_w[j.worker]).sum()),
-                      "used": int(len(used))},
+                      "used": int(n_used)},
         "workers": {"total": int(len(workers)), "excluded": int(excluded_w.sum()),
                     "without_controls": int((workers["controls_seen"] == 0).sum())},
         "relatedness": {"mean_sd": _round(np.nanmean(sd)) if np.isfinite(sd).any() else None,
@@ -421,8 +562,7 @@ def _agreement_figures(*, j: _Judgments, used: pd.DataFrame, n: int, mean: np.nd
                                               "B_entails_A_only": int((~ab_e & ba_e).sum())}},
     }
     if controls:
-        ctl_id = u_base[j.pair]
-        agreement["controls"] = _control_summary(j, ctl_mask, ctl_id, scored, correct, kept_worker, controls)
+        agreement["controls"] = _control_summary(j, ctl_mask, scored, correct, kept_worker, controls)
     if ds_stats is not None:
         agreement["dawid_skene"] = ds_stats
 
@@ -473,89 +613,91 @@ def aggregate(judgments: pd.DataFrame, corpus: pd.DataFrame, controls: dict | No
     if "pair_ID" not in corpus.columns:
         raise ValueError("the corpus has no 'pair_ID' column")
     controls = controls or {}
-    pair_ids = corpus["pair_ID"].astype(str).to_numpy(dtype=object)
-    pindex = pd.Index(pair_ids, dtype=object)
-    if not pindex.is_unique:
+    corpus_ids = _arrow_text(corpus["pair_ID"], "corpus pair_ID")
+    n = len(corpus_ids)
+    if len(pc.unique(corpus_ids)) < n:
+        pindex = pd.Index(corpus_ids.to_pylist(), dtype=object)
         raise ValueError(f"pair_ID {pindex[pindex.duplicated()][0]!r} appears more than once in the corpus")
-    n = len(pair_ids)
-    j = _clean(judgments)
+    j = _clean(judgments, corpus_ids)
 
     if int(min_controls) < 1:
         raise ValueError(f"min_controls must be at least 1, got {min_controls}")
-    u_base, ctl_mask, scored, correct = _control_judgments(j, controls, check_control_relatedness)
+    ctl_mask, scored, correct = _control_judgments(j, controls, check_control_relatedness)
     workers = _worker_table(j, ctl_mask, scored, correct, min_control_accuracy, int(min_controls))
     excluded_w = workers["excluded"].to_numpy()
     kept_worker = ~excluded_w
 
-    u_corpus = pindex.get_indexer(j.pair_uniques)  # corpus row of each distinct pair_ID, -1 if none
-    row_corpus = u_corpus[j.pair]
-    unknown = ~ctl_mask & (row_corpus < 0)
+    unknown = ~ctl_mask & (j.pair >= n)  # pair codes from n on are ids that are not corpus pairs
     if unknown.any():
         i = int(np.flatnonzero(unknown)[0])
         raise ValueError(f"{int(unknown.sum())} judgment(s) on pairs not in the corpus "
-                         f"(first: {j.pair_uniques[j.pair[i]]!r}, row {i})")
+                         f"(first: {j.pair_names[int(j.pair[i])].as_py()!r}, row {i})")
     item_rows = ~ctl_mask
     use = item_rows & kept_worker[j.worker]
-    p = row_corpus[use]
-    key = p * 2 + j.order[use]
-    used = pd.DataFrame({"pair": p, "key": key, "worker": j.worker[use], "answer": j.answer[use],
-                         "rating": j.rating[use]})
+    p = j.pair[use]
+    kept = _Kept(pair=p, key=p * 2 + j.order[use], answer=j.answer[use], rating=j.rating[use])
 
-    mean, sd, n_ratings = _relatedness(used, n, int(sd_ddof))
-    answer, n_votes, tied, share = _majority_per_order(used, n, ties, seed)
-    ent_ab, ent_ba = _direction(answer[0::2], "AB"), _direction(answer[1::2], "BA")
-    label = gold_labels(ent_ab, ent_ba)
+    # ---- per pair and per (pair, order) item, on codes
+    rating_counts, values = _rating_counts(kept, n)
+    mean, sd, n_ratings = _relatedness(rating_counts, values, int(sd_ddof))
+    answer, n_votes, tied, share, answer_counts = _majority_per_order(kept, n, ties, seed)
+    label = _GOLD_CODE[answer[0::2], answer[1::2]]
     pairs = pd.DataFrame({
-        "pair_ID": pair_ids, "n_ratings": n_ratings, "mean": mean, "sd": sd, "majority_share": share,
-        "n_AB": n_votes[0::2], "n_BA": n_votes[1::2], "answer_AB": answer[0::2], "answer_BA": answer[1::2],
-        "tied_AB": tied[0::2], "tied_BA": tied[1::2], "entailment_AB": ent_ab, "entailment_BA": ent_ba,
-        "entailment_label": label,
+        "pair_ID": pd.array(corpus_ids, dtype="str"), "n_ratings": n_ratings, "mean": mean, "sd": sd,
+        "majority_share": share, "n_AB": n_votes[0::2], "n_BA": n_votes[1::2],
+        "answer_AB": _string_column(answer[0::2], _ANSWER_NAMES),
+        "answer_BA": _string_column(answer[1::2], _ANSWER_NAMES),
+        "tied_AB": tied[0::2], "tied_BA": tied[1::2],
+        "entailment_AB": _string_column(answer[0::2], _DIRECTION_NAMES["AB"]),
+        "entailment_BA": _string_column(answer[1::2], _DIRECTION_NAMES["BA"]),
+        "entailment_label": _string_column(label, _GOLD_NAMES),
     })
     final_answer = answer
 
     ds_stats = None
     if method == "dawid-skene":
+        used = pd.DataFrame({"key": kept.key, "worker": j.worker[use], "answer": kept.answer})
         ds = estimators.dawid_skene(used, item="key", worker="worker", label="answer")
-        ds_answer = np.full(2 * n, "", dtype=object)
-        ds_answer[ds["key"].to_numpy(dtype=np.int64)] = [ANSWERS[int(a)] for a in ds["answer"].tolist()]
-        ds_ab, ds_ba = _direction(ds_answer[0::2], "AB"), _direction(ds_answer[1::2], "BA")
-        ds_label = gold_labels(ds_ab, ds_ba)
+        ds_answer = np.full(2 * n, _UNJUDGED, dtype=np.int64)
+        ds_answer[ds["key"].to_numpy(dtype=np.int64)] = ds["answer"].to_numpy(dtype=np.int64)
+        ds_label = _GOLD_CODE[ds_answer[0::2], ds_answer[1::2]]
         judged = n_votes > 0
         same_item = (ds_answer == answer)[judged]
-        has_gold = (label != "") & (ds_label != "")
+        has_gold = (label != _GOLD_EMPTY) & (ds_label != _GOLD_EMPTY)
         ds_stats = {
             "items": int(judged.sum()),
             "agree_with_majority": _round(same_item.mean()) if len(same_item) else None,
             "differ_from_majority": int((~same_item).sum()),
             "gold_agree_with_majority": _round((ds_label == label)[has_gold].mean()) if has_gold.any() else None,
         }
-        pairs["majority_entailment_label"] = label
-        pairs["entailment_AB"], pairs["entailment_BA"], pairs["entailment_label"] = ds_ab, ds_ba, ds_label
-        label, ent_ab, ent_ba, final_answer = ds_label, ds_ab, ds_ba, ds_answer
+        pairs["majority_entailment_label"] = pairs["entailment_label"]
+        pairs["entailment_AB"] = _string_column(ds_answer[0::2], _DIRECTION_NAMES["AB"])
+        pairs["entailment_BA"] = _string_column(ds_answer[1::2], _DIRECTION_NAMES["BA"])
+        pairs["entailment_label"] = _string_column(ds_label, _GOLD_NAMES)
+        label, final_answer = ds_label, ds_answer
 
-    workers["majority_agreement"] = _agreement_with(j, final_answer, row_corpus, item_rows)
+    workers["majority_agreement"] = _agreement_with(j, final_answer, ctl_mask)
     workers = workers[WORKER_COLUMNS]
 
+    alpha_rel, alpha_ans = _alphas(rating_counts, values, answer_counts)
     agreement = _agreement_figures(
-        j=j, used=used, n=n, mean=mean, sd=sd, share=share, n_ratings=n_ratings, label=label, ent_ab=ent_ab,
-        ent_ba=ent_ba, tied=tied, ctl_mask=ctl_mask, scored=scored, correct=correct, item_rows=item_rows,
-        excluded_w=excluded_w, kept_worker=kept_worker, workers=workers, u_base=u_base, controls=controls,
-        ds_stats=ds_stats, synthetic=synthetic, options={
+        j=j, n_used=len(kept.pair), alpha_rel=alpha_rel, alpha_ans=alpha_ans, n=n, mean=mean, sd=sd, share=share,
+        n_ratings=n_ratings, label=label, answer=final_answer, tied=tied, ctl_mask=ctl_mask, scored=scored,
+        correct=correct, item_rows=item_rows, excluded_w=excluded_w, kept_worker=kept_worker, workers=workers,
+        controls=controls, ds_stats=ds_stats, synthetic=synthetic, options={
             "method": method, "min_control_accuracy": min_control_accuracy, "sd_ddof": int(sd_ddof), "ties": ties,
             "seed": seed, "check_control_relatedness": check_control_relatedness, "min_controls": int(min_controls)})
 
-    # ---- gold table (strings, as written)
+    # ---- gold table: the corpus rows with the gold columns as strings, as written
     gold = corpus.copy()
-    for col in GOLD_COLUMNS:
-        if col not in gold.columns:
-            gold[col] = ""
-    gold["entailment_label"] = label
-    gold["relatedness_score"] = _fmt_all(mean, 3, trim=True)
-    gold["entailment_AB"] = ent_ab
-    gold["entailment_BA"] = ent_ba
-    gold["relatedness_sd"] = _fmt_all(sd)
-    gold["n_ratings"] = n_ratings.astype(str)
-    gold["majority_share"] = _fmt_all(share)
+    # GOLD_COLUMNS in their order: a column the corpus lacks is appended, one it has is filled in place
+    gold["entailment_label"] = pairs["entailment_label"].array
+    gold["relatedness_score"] = _formatted(mean, 3, trim=True)
+    gold["entailment_AB"] = pairs["entailment_AB"].array
+    gold["entailment_BA"] = pairs["entailment_BA"].array
+    gold["relatedness_sd"] = _formatted(sd)
+    gold["n_ratings"] = _formatted(n_ratings, 0)
+    gold["majority_share"] = _formatted(share)
     gold = gold.astype(str)
     return AggregateResult(gold=gold, workers=workers, agreement=agreement, pairs=pairs)
 

@@ -8,7 +8,8 @@ of first appearance in the input (so the output follows the input file). Nothing
 - :func:`dawid_skene` -- Dawid & Skene (1979) EM estimate of each worker's confusion matrix, through
   ``crowdkit.aggregation.DawidSkene`` (Ustalov et al., crowd-kit).
 - :func:`numeric_summary` -- mean, standard deviation (chosen ``ddof``) and count of numeric ratings.
-- :func:`krippendorff_alpha` -- Krippendorff's alpha (nominal or interval) with the ``krippendorff`` package.
+- :func:`krippendorff_alpha` -- Krippendorff's alpha (nominal, ordinal, interval or ratio), checked against the
+  ``krippendorff`` package by the tests.
 - :func:`label_distribution`, :func:`label_entropy` -- per-item label shares and their entropy (ChaosNLI's
   ``label_dist`` and ``entropy``, Nie et al. 2020).
 
@@ -20,7 +21,7 @@ it reaches these functions.
 from __future__ import annotations
 
 __all__ = ["NO_LABEL", "TIE_RULES", "dawid_skene", "krippendorff_alpha", "label_distribution", "label_entropy",
-           "majority_vote", "numeric_summary"]
+           "majority_vote", "numeric_summary", "seeded_pick"]
 
 import warnings
 from typing import Any, Callable, Sequence
@@ -34,10 +35,6 @@ same mark SNLI uses in ``gold_label``."""
 
 #: ``ties`` values with a meaning; any other value is the label given to every tied item.
 TIE_RULES = ("none", "random", "first")
-
-# krippendorff.alpha builds several float64 arrays of shape (items, values, values); above this many elements
-# per array (about 400 MB each) krippendorff_alpha refuses rather than exhaust memory.
-_ALPHA_MAX_ELEMENTS = 50_000_000
 
 
 def _require(df: pd.DataFrame, columns: Sequence[str]) -> None:
@@ -162,6 +159,24 @@ def majority_vote(df: pd.DataFrame, item: str = "item", label: str = "label", ti
     return _majority(v, item, label, ties, min_votes, seed, details, first_seen_rank)
 
 
+def seeded_pick(seed: int, item_codes: np.ndarray, item_values: np.ndarray, label_values: np.ndarray) -> np.ndarray:
+    """``ties="random"`` of :func:`majority_vote`: one of each item's tied labels, drawn from ``seed``.
+
+    Args:
+        item_codes: int array, one entry per candidate (an item's tied label); equal codes = same item.
+        item_values, label_values: the candidates' item and label as given (written into the hashed text, so
+            the pick for an item depends only on the seed, the item and its tied labels).
+
+    Returns:
+        Positions into the candidate arrays, one per item (in increasing item code): the candidate whose hash
+        of ``seed``, item and label is smallest.
+    """
+    keys = np.array([f"{seed}\x1f{i}\x1f{lab}" for i, lab in zip(item_values, label_values)], dtype=object)
+    h = pd.util.hash_array(keys)
+    order = np.lexsort((h, item_codes))
+    return order[np.r_[True, item_codes[order][1:] != item_codes[order][:-1]]]
+
+
 def _majority(v: _Votes, item: str, label: str, ties: Any, min_votes: int | None, seed: int, details: bool,
               first_seen_rank: Callable[[], np.ndarray]) -> pd.DataFrame:
     """:func:`majority_vote` on counted votes; ``first_seen_rank()`` gives each label's rank of first appearance
@@ -173,12 +188,8 @@ def _majority(v: _Votes, item: str, label: str, ties: Any, min_votes: int | None
     rule = ties if isinstance(ties, str) and ties in TIE_RULES else None  # None: ties is the fallback label
     if rule == "random" and tied.any():
         idx = np.flatnonzero(v.is_top & tied[v.p_item])
-        item_values = np.asarray(v.items, dtype=object)[v.p_item[idx]]
-        keys = np.array([f"{seed}\x1f{i}\x1f{lab}" for i, lab in zip(item_values, labels[v.p_label[idx]])],
-                        dtype=object)
-        h = pd.util.hash_array(keys)
-        order = idx[np.lexsort((h, v.p_item[idx]))]
-        first = order[np.r_[True, v.p_item[order][1:] != v.p_item[order][:-1]]]
+        first = idx[seeded_pick(seed, v.p_item[idx], np.asarray(v.items, dtype=object)[v.p_item[idx]],
+                                labels[v.p_label[idx]])]
         out_label[v.p_item[first]] = labels[v.p_label[first]]
     elif rule == "first" and tied.any():
         rank = first_seen_rank()
@@ -314,7 +325,8 @@ def _count_matrix(icode: np.ndarray, vcode: np.ndarray, n_values: int) -> np.nda
 
 def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "worker", value: str = "label",
                        level: str = "nominal") -> float:
-    """Krippendorff's alpha over all judgments, with ``krippendorff.alpha(value_counts=...)``.
+    """Krippendorff's alpha over all judgments, from value counts (:func:`_alpha_from_counts`; the test suite
+    checks it against the ``krippendorff`` package).
 
     The reliability data is given as *value counts*, an items x values matrix of how many judgments of the
     item gave the value, not as the usual workers x items matrix. The two give the same alpha (alpha depends
@@ -335,32 +347,59 @@ def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "work
         (items with one judgment carry no pair and are left out, as Krippendorff does).
 
     Raises:
-        ValueError: a missing column or value; a non-numeric value at a numeric level; a data set the
-        package cannot hold in memory (it builds items x values x values arrays: round numeric values
-        with very many distinct values).
+        ValueError: a missing column or value; a non-numeric value at a numeric level.
     """
     if level not in ("nominal", "ordinal", "interval", "ratio"):
         raise ValueError(f"level must be nominal, ordinal, interval or ratio, got {level!r}")
     _require(df, [item, worker, value])
     counts, domain = _value_counts(df, item, value, numeric=level != "nominal")
-    return _alpha_from_counts(counts, domain, level)
+    return _alpha_from_counts(counts.T, domain, level)
 
 
 def _alpha_from_counts(counts: np.ndarray, domain: np.ndarray, level: str) -> float:
-    """:func:`krippendorff_alpha` from the items x values count matrix (:func:`_count_matrix`) and its sorted
-    value domain."""
-    import krippendorff
+    """:func:`krippendorff_alpha` from a values x items count matrix (the transpose of :func:`_count_matrix`'s:
+    the sums over items then run across a few long rows) and its sorted value domain, by Krippendorff's
+    definitions (K. Krippendorff, "Computing Krippendorff's alpha-reliability",
+    2011, section C; ``tests/crowd/test_estimators.py`` checks it against the ``krippendorff`` package):
 
-    used = counts.sum(axis=0) > 0  # values seen only in single-judgment items play no part
-    counts, domain = counts[:, used], domain[used]
-    if counts.shape[0] == 0 or len(domain) < 2:
+    - coincidences ``o[c, k] = sum over items u of n[u, c] * (n[u, k] - [c == k]) / (m[u] - 1)`` (``m[u]``: the
+      item's judgments): every ordered pair of judgments of an item, weighted so that each item counts m times;
+    - expected coincidences ``e[c, k] = n[c] * (n[k] - [c == k]) / (n - 1)``, ``n[c]`` the column sums of ``o``;
+    - ``alpha = 1 - sum(o * d) / sum(e * d)`` with the level's squared distance ``d[c, k]``: nominal ``[c != k]``;
+      interval ``(v[c] - v[k])^2``; ratio ``((v[c] - v[k]) / (v[c] + v[k]))^2``; ordinal ``(n[c] + ... + n[k] -
+      (n[c] + n[k]) / 2)^2``.
+
+    One matrix product over the items: no items x values x values array, so any number of distinct values
+    that fits the count matrix fits here.
+    """
+    used = counts.sum(axis=1) > 0  # values seen only in single-judgment items play no part
+    counts, domain = counts[used].astype(float), domain[used]
+    if counts.shape[1] == 0 or len(domain) < 2:
         return float("nan")
-    if counts.shape[0] * counts.shape[1] ** 2 > _ALPHA_MAX_ELEMENTS:
-        raise ValueError(f"{counts.shape[0]} items x {counts.shape[1]} distinct values is too large for "
-                         "krippendorff.alpha (items x values^2 arrays); round the values")
-    value_domain = domain if level != "nominal" else np.arange(len(domain))
-    return float(krippendorff.alpha(value_counts=counts, value_domain=value_domain,
-                                    level_of_measurement=level))  # type: ignore[arg-type]  # checked above
+    # an item with one judgment has no pair: n[u, c] * (n[u, c] - 1) = 0, whatever the divisor (kept at 1)
+    weighted = counts / (np.maximum(counts.sum(axis=0), 2) - 1)
+    o = weighted @ counts.T - np.diag(weighted.sum(axis=1))
+    n_c = o.sum(axis=0)
+    e = (np.outer(n_c, n_c) - np.diag(n_c)) / (n_c.sum() - 1)
+    d = _squared_distances(np.asarray(domain, dtype=float) if level != "nominal" else domain, n_c, level)
+    return float(1 - (o * d).sum() / (e * d).sum())
+
+
+def _squared_distances(domain: np.ndarray, n_c: np.ndarray, level: str) -> np.ndarray:
+    """values x values matrix of Krippendorff's squared difference at ``level`` (see :func:`_alpha_from_counts`);
+    ``n_c``: how often each value is pairable (the ordinal distance counts the values between two)."""
+    k = len(domain)
+    if level == "nominal":
+        return 1.0 - np.eye(k)
+    v = domain[:, None], domain[None, :]
+    if level == "interval":
+        return np.asarray((v[0] - v[1]) ** 2, dtype=float)
+    if level == "ratio":
+        total = v[0] + v[1]
+        return np.asarray(np.divide(v[0] - v[1], total, out=np.zeros((k, k)), where=total != 0) ** 2, dtype=float)
+    cum = np.concatenate([[0.0], np.cumsum(n_c)])  # ordinal: n[lo] + ... + n[hi] = cum[hi + 1] - cum[lo]
+    lo, hi = np.minimum.outer(np.arange(k), np.arange(k)), np.maximum.outer(np.arange(k), np.arange(k))
+    return np.asarray((cum[hi + 1] - cum[lo] - (n_c[lo] + n_c[hi]) / 2) ** 2, dtype=float)
 
 
 def label_distribution(df: pd.DataFrame, item: str = "item", label: str = "label",

@@ -322,7 +322,7 @@ def aggregate_labels(input: str | Path, item: str, worker: str, label: str, nume
             alpha = estimators.krippendorff_alpha(df, "item", "worker", "label", level=level)
         else:  # the same value counts krippendorff_alpha builds, from the codes already at hand
             counts = estimators._count_matrix(c.item, c.label, len(c.labels))
-            alpha = estimators._alpha_from_counts(counts, np.asarray(c.labels), level)
+            alpha = estimators._alpha_from_counts(counts.T, np.asarray(c.labels), level)
         stats["alpha"] = _finite(alpha)
     except ValueError as exc:
         stats["alpha"], stats["alpha_note"] = None, str(exc)

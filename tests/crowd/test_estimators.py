@@ -207,7 +207,7 @@ def _reliability_matrix(df):
     return m.to_numpy(dtype=float)
 
 
-@pytest.mark.parametrize("level", ["nominal", "interval"])
+@pytest.mark.parametrize("level", ["nominal", "ordinal", "interval", "ratio"])
 def test_krippendorff_alpha_with_value_counts_equals_reliability_data(level):
     import krippendorff
 
