@@ -393,6 +393,9 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
 
 class ThereIsNoParams(BaseModel):
     negative: str = "no"
+    # the construction reads well on short, simple clauses only: longer ones stack participles
+    # ("There is no black dog with the pink tongue sticking out running on the beach ...")
+    max_words: int = Field(14, ge=3)
     anaphors: list[str] = Field(default_factory=lambda: list(ANAPHORS))
     quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     singular_variant: bool = True
@@ -411,6 +414,9 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
     "A dog is walking in the park" -> "There is no dog walking in the park"; "Two dogs are playing" ->
     "There are no dogs playing"; "Someone is drawing" -> "There is no one drawing". Needs a progressive clause
     whose subject stands right before its auxiliary is/are; the subject's determiner or numeral is replaced.
+    Only a short, simple clause (at most ``max_words`` words): no clause or participle inside the subject
+    ("no man wearing a cap holding a sign"), no comma in it, and no coordinated verb with its own auxiliary or
+    tense ("There is no kid swimming and is holding a toy").
     With ``singular_variant`` a plural subject also gives the singular form SICK mostly used ("There is no dog
     playing": 510 "There is no" against 19 "There are no" in SICK's sentences).
     """
@@ -426,6 +432,13 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
             continue
         if any(c.dep_ == "conj" for c in subj.children):
             continue
+        if sum(not t.is_punct for t in doc) > params.max_words:
+            continue
+        if any(t.dep_ in ("acl", "relcl") or t.is_punct for t in subj.subtree):
+            continue  # "There is no man wearing a cap holding a sign"
+        if any(c.dep_ == "conj" and (c.tag_ in FINITE_TAGS or children(c, "aux", "auxpass"))
+               for c in verb.children):
+            continue  # "There is no kid swimming and is holding a toy"
         if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors):
             continue  # "There is no couple of people"; "There is no dog running, a man following him"
         start = subj.left_edge.i
@@ -603,7 +616,8 @@ def _inflect_like(target: str, tok, group: str) -> str:
         return inflect_word(target, tag)
     if group == "NOUN" and tag in ("NNS", "NNPS"):
         head, sep, rest = target.rpartition(" ")
-        return f"{head}{sep}{plural(rest)}"
+        # lemminflect knows irregular compounds that inflect does not ("gentlemen", not "gentlemans")
+        return f"{head}{sep}{inflect_word(rest, 'NNS') if rest.endswith('man') else plural(rest)}"
     if group == "ADJ" and tag in ("JJR", "JJS"):
         return inflect_word(target, tag)
     return target

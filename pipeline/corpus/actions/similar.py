@@ -34,6 +34,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pipeline.common import resources
+from pipeline.corpus import grammar
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
@@ -213,6 +214,10 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
         if tok.dep_ == "det" and tok.lower_ in table and tok.head.tag_ in ("NN", "NNP"):
             if quantifier_phrase(tok.head, params.quantifier_nouns):
                 continue  # "a couple of dogs" -/-> "the couple of dogs"
+            if tok.head.dep_ in ("compound", "amod", "nmod") or any(t.tag_ == "CD" for t in sent.doc[tok.i:tok.head.i]):
+                continue  # "the three prize winning dogs" -/-> "a three prize winning dogs" (head misparsed)
+            if tok.head.dep_ == "attr" and children(tok.head.head, "expl"):
+                continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
             if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
             for new in table[tok.lower_]:
@@ -339,6 +344,12 @@ def _bare_verb_form(tok) -> bool:
             and bool(resources.synsets(tok.lower_, "v")) and lemma_of(tok.text, "VERB") != tok.lower_)
 
 
+def _count_lexicons(ruleset) -> tuple[frozenset[str], frozenset[str]]:
+    """(mass nouns, bare noun phrases) lexicons of ``ruleset``, as the grammar gate reads them."""
+    bare = ruleset.lexicon_set("bare_noun_phrases") if "bare_noun_phrases" in ruleset.lexicons else frozenset()
+    return ruleset.lexicon_set("mass_nouns"), bare
+
+
 @action("active_to_passive", stages=("S2",), params=VoiceParams)
 def active_to_passive(sent, params: VoiceParams, ruleset):
     """Active clause -> passive ("A man is riding a bike" -> "A bike is being ridden by a man"); Table 3, S2.
@@ -363,6 +374,13 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "nsubjpass", "auxpass", "npadvmod"):
             continue
         subj, obj = subj[0], obj[0]
+        if obj.pos_ not in ("NOUN", "PROPN", "PRON"):
+            continue  # "waiting to board boats" -/-> "To board boats are being waited"
+        if obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") or c.tag_ == "PRP$" for c in obj.lefts) \
+                and grammar.is_count_noun(obj.lower_, *_count_lexicons(ruleset)):
+            continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence
+        if any(c.dep_ == "acl" for c in obj.children):
+            continue  # "severing the toe of a boot using a sword": the participle is often the verb's
         if any(c.dep_ == "conj" and (c.pos_ in ("VERB", "AUX") or _bare_verb_form(c))
                for c in (*verb.children, *obj.children)):
             continue  # "opening a drawer and climbs inside": a passive across joined verbs garbles both
@@ -373,7 +391,7 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
         if _lemma(obj) in params.exclude_objects \
-                or resources.lexnames(obj.lower_, "n", 1) & set(params.exclude_object_lexnames):
+                or resources.lexnames(_lemma(obj), "n", 1) & set(params.exclude_object_lexnames):
             continue  # "The family is enjoying an afternoon" -/-> "An afternoon is being enjoyed by the family"
         aux = aux_be(verb)
         if verb.tag_ == "VBG":
@@ -591,7 +609,7 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
     verbs, nouns = table.get("verbs") or {}, table.get("nouns") or {}
     doc = sent.doc
     for tok in doc:
-        if tok.pos_ == "VERB" and tok.tag_ in _SYN_TAGS["VERB"]:
+        if tok.pos_ == "VERB" and tok.tag_ in _SYN_TAGS["VERB"] and tok.dep_ not in ("amod", "compound"):
             entry = verbs.get(lemma_of(tok.text, "VERB"))
             if not entry or children(tok, *_VERB_ADJUNCT_DEPS):
                 continue
