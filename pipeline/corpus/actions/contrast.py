@@ -228,6 +228,10 @@ class InsertNegationParams(BaseModel):
     existential_replace: list[str] = Field(
         default_factory=lambda: ["a", "an", "some", "one", "any", "two", "three", "four", "five", "several"])
     negative_words: list[str] = Field(default_factory=lambda: list(DEFAULT_NEGATIVES))
+    # "Some children are not watching fish" does not contradict "Some children are watching fish": a clause
+    # whose subject is quantified by one of these is left to determiner-opposite ("No children ...")
+    vague_quantifiers: list[str] = Field(default_factory=lambda: [
+        "some", "several", "many", "various", "few", "lots", "lot", "most", "plenty"])
 
 
 @action("insert_negation", stages=("S3",), params=InsertNegationParams)
@@ -236,13 +240,18 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
 
     "A man is riding a bike" -> "A man is not riding a bike" (after the finite auxiliary); copula "The man is
     tall" -> "The man is not tall"; existential "There is a dog" -> "There is no dog"; simple tenses with
-    do-support "A man dries his hands" -> "A man does not dry his hands". Already negated clauses are skipped.
-    One candidate per clause.
+    do-support "A man dries his hands" -> "A man does not dry his hands". Already negated clauses are skipped,
+    and so are clauses whose subject has a vague quantifier (``vague_quantifiers``: "Some children are not
+    watching fish" is true alongside S1). One candidate per clause.
     """
     doc = sent.doc
     negatives = set(params.negative_words)
+    vague = set(params.vague_quantifiers)
     for verb in _clause_heads(doc):
         if _negated(verb, negatives):
+            continue
+        subj = _own_subject(verb)
+        if subj is not None and (subj.lower_ in vague or any(t.lower_ in vague for t in doc[subj.left_edge.i:subj.i])):
             continue
         s = sent.fork()
         aux = _finite_aux(verb)

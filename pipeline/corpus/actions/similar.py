@@ -568,6 +568,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue
             if lemma_of(syn, tok.pos_) != syn:
                 continue  # not a base form ("cows", "woods") that would inflect badly
+            if tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and not syn.endswith("ing"):
+                continue  # a participle tagged as a noun: "a priest in black walking" -/-> "in black walk"
             if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
                 continue  # "a person is talking to a person"; "a person and a woman"
             word = _inflect_as(syn, tok.tag_)
@@ -776,10 +778,13 @@ def _clause_may_end(doc, noun, slot: int) -> bool:
 @functools.lru_cache(maxsize=65536)
 def _lexicalized(adj: str, noun: str) -> bool:
     """Whether "adj noun" is a WordNet compound that is not a kind of the noun ("hot dog", but not "young
-    man", which is a kind of man)."""
+    man", which is a kind of man), or names a species ("slow loris", "polar bear": "a loris which is slow"
+    reads as a statement about the animal's speed)."""
     compound = resources.synsets(f"{adj}_{noun}", "n")
     if not compound:
         return False
+    if any(s.lexname() in ("noun.animal", "noun.plant") for s in compound):
+        return True
     heads = set(resources.synsets(noun, "n"))
     for s in compound:
         if heads & set(s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())):
@@ -830,7 +835,7 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
                 t.pos_ not in ("ADJ", "NOUN", "PROPN") or t.head.i != noun.i for t in doc[a1:noun.i]):
             continue  # "is fitting silencer", "deep frying food": not an attributive adjective
         noun_lemma = _lemma(noun)
-        if _lexicalized(word, noun_lemma):
+        if _lexicalized(word, noun_lemma) or (noun.tag_ == "NN" and _lexicalized(word, noun.lower_)):
             continue
         if (a0 > 0 and resources.synsets(f"{doc[a0 - 1].lower_}_{word}", "a")) or \
                 (a1 < noun.i and resources.synsets(f"{word}_{doc[a1].lower_}", "a")):
