@@ -593,7 +593,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     pair ``[a, b]``
     (both directions), or a mapping with ``pair: [a, b]`` or ``from: a, to: [b, ...]`` plus conditions
     (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object;
-    ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`)
+    ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`;
+    ``unless_after: [words]``, not right after one of these words)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -667,6 +668,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                         o.lemma_.lower() in cond["unless_object"]
                         for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
+                if cond.get("unless_after") and tok.i > 0 and doc[tok.i - 1].lower_ in cond["unless_after"]:
+                    continue  # "of the same team" -/-> "of the different team"
                 if cond.get("unless_head") and _governor_lemmas(tok) & set(cond["unless_head"]):
                     continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):

@@ -847,6 +847,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
                 for c in noun.lefts)):
             person = False  # "car strollers" are pushchairs, not people who stroll
         rel = params.who if person else params.which
+        if not person and children(noun, "conj"):
+            continue  # "a shirt which is white and brown skirt": the clause swallows the next conjunct
         slot = _post_nominal_slot(noun, who=person)
         if slot is None or not _clause_may_end(doc, noun, slot):
             continue
