@@ -594,7 +594,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     (both directions), or a mapping with ``pair: [a, b]`` or ``from: a, to: [b, ...]`` plus conditions
     (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object;
     ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`;
-    ``unless_after: [words]``, not right after one of these words)
+    ``unless_after: [words]``, not right after one of these words; ``unless_before: [words]``, not right before
+    one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -670,6 +671,11 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
                 if cond.get("unless_after") and tok.i > 0 and doc[tok.i - 1].lower_ in cond["unless_after"]:
                     continue  # "of the same team" -/-> "of the different team"
+                if cond.get("unless_before") and end < len(doc) and doc[end].lower_ in cond["unless_before"]:
+                    continue  # "jumping off of the bench" -/-> "jumping onto of the bench"
+                if cond.get("unless_modifier") and any(
+                        c.dep_ == "amod" and c.lower_ in cond["unless_modifier"] for c in tok.children):
+                    continue  # "little kids" -/-> "little adults"
                 if cond.get("unless_head") and _governor_lemmas(tok) & set(cond["unless_head"]):
                     continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):

@@ -638,6 +638,8 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             entry = nouns.get(_lemma(tok))
             if not entry or tok.dep_ == "compound" or any(c.dep_ not in ("det", "prep") for c in tok.children):
                 continue  # "the grass which is tall and green" has a modifier already
+            if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+                continue  # "a pool of water" is no "swimming pool of water"
             if entry["text"] in (t.lower_ for t in doc):
                 continue  # "swimming in a pool" -/-> "swimming in a swimming pool"
             s = sent.fork()
