@@ -711,6 +711,8 @@ class CompoundRelativeParams(BaseModel):
     head_senses: int = Field(2, ge=1)
     modifier_lexnames: list[str] = Field(default_factory=lambda: ["noun.act"])
     exclude: list[str] = Field(default_factory=list)
+    # heads that first name a person ("a baseball pitcher" -/-> "a pitcher used for baseball")
+    exclude_head_lexnames: list[str] = Field(default_factory=lambda: ["noun.person"])
 
 
 @action("compound_to_relative", stages=("S2",), params=CompoundRelativeParams)
@@ -720,7 +722,9 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
 
     Only compounds naming an artifact by the activity it serves: the head has a sense in ``head_lexnames``
     among its first ``head_senses``; the modifier is a single word whose first noun sense is in
-    ``modifier_lexnames`` (sewing, fishing, soccer, tennis: ``noun.act``). One candidate per relation.
+    ``modifier_lexnames`` (sewing, fishing, soccer, tennis: ``noun.act``); the head's first sense not in
+    ``exclude_head_lexnames`` (a pitcher is first a person); the head has no conjunct and no "of" phrase, which
+    the clause would separate from it. One candidate per relation.
     """
     doc = sent.doc
     for mod in doc:
@@ -736,8 +740,11 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
             continue
         if not resources.lexnames(word, "n", 1) & set(params.modifier_lexnames):
             continue
-        if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames):
+        if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames) \
+                or resources.lexnames(head_lemma, "n", 1) & set(params.exclude_head_lexnames):
             continue
+        if any(c.dep_ == "conj" or (c.dep_ == "prep" and c.lower_ == "of") for c in head.children):
+            continue  # "a hammer used for croquet and ball", "the portion used for swimming of the race"
         for rel in params.relations:
             s = sent.fork()
             s.delete(mod.i)
