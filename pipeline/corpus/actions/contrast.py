@@ -337,6 +337,8 @@ class DeterminerOppositeParams(BaseModel):
     existential: bool = True
     # in "There is/are ...", only these replacements ("There is every man" is not English)
     existential_to: list[str] = Field(default_factory=lambda: ["no"])
+    # nouns naming something unique, which no quantifier fits ("The sun is rising" -/-> "No sun is rising")
+    unique_nouns: list[str] = Field(default_factory=list)
 
 
 _NP_PREMOD_DEPS = ("det", "predet", "nummod", "amod", "quantmod", "advmod", "nmod")
@@ -366,7 +368,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
     "A dog is running" -> "No dog is running", "No man is running" -> "Every man is running",
     "Many people" -> "Few people", "Someone is drawing" -> "Nobody is drawing". The longest phrase at the
     left edge of the noun phrase wins; skipped when another determiner follows ("All the dogs"), when the noun
-    phrase is coordinated or the clause negated; in an existential only ``existential_to`` replacements.
+    phrase is coordinated or the clause negated, or its noun is one of ``unique_nouns`` (the sun); in an
+    existential only ``existential_to`` replacements.
     """
     table = ruleset.lexicon(params.lexicon)
     doc = sent.doc
@@ -377,6 +380,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # second member of a coordination the parser split
         if any(c.dep_ == "neg" for c in head.head.children):
             continue  # "A man isn't riding" -/-> "No man isn't riding"
+        if head.lower_ in params.unique_nouns:
+            continue  # "No sun is rising behind trees"
         if _quantifier_phrase(head, params.quantifier_nouns) or _refers_back(doc, head, params.anaphors):
             continue  # "No couple of people"; "No dog is running, a person following him"
         existential = head.dep_ == "attr"
