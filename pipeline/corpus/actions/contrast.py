@@ -689,6 +689,9 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "sitting down" needs the entry "sit down"
                 if group == "NOUN" and dst.lower() in noun_lemmas:
                     continue  # "a man and a woman" -> "a woman and a woman"
+                same = [t for t in doc if t.lemma_.lower() == tok.lemma_.lower()] if group == "NOUN" else []
+                if len(same) > 1 and any(c.lower_ in ("other", "another") for t in same for c in t.children):
+                    continue  # "The man is erasing what the other man has" -/-> "The woman ... the other man"
                 if dst.lower() in _coordination_words(tok):
                     continue  # "black and white" -/-> "white and white"
                 if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):

@@ -278,8 +278,9 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ruleset):
             if entry.get("plural_noun") and not _noun_plural(noun):
                 continue
             if (entry.get("hypernyms") or entry.get("lexnames")) and not (
-                    any(_is_hyponym_of(_lemma(noun), h, 1) for h in entry.get("hypernyms", ()))
-                    or resources.lexnames(_lemma(noun), "n", 1) & set(entry.get("lexnames", ()))):
+                    # the surface form: "bleachers" (seats) is not "bleacher" (a person who bleaches)
+                    any(_is_hyponym_of(noun.lower_, h, 1) for h in entry.get("hypernyms", ()))
+                    or resources.lexnames(noun.lower_, "n", 1) & set(entry.get("lexnames", ()))):
                 continue
             inside = set(range(i, noun.i + 1))
             roots = [t for t in doc[i:noun.i + 1] if t.head.i not in inside or t.head.i == t.i]
