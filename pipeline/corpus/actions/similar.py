@@ -391,7 +391,7 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "the violin onstage"; "her hair" cannot move before its antecedent
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
-        if _lemma(obj) in params.exclude_objects \
+        if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
                 or resources.lexnames(_lemma(obj), "n", 1) & set(params.exclude_object_lexnames):
             continue  # "The family is enjoying an afternoon" -/-> "An afternoon is being enjoyed by the family"
         aux = aux_be(verb)
