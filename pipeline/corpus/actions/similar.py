@@ -34,7 +34,6 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pipeline.common import resources
-from pipeline.corpus import grammar
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
@@ -345,10 +344,20 @@ def _bare_verb_form(tok) -> bool:
             and bool(resources.synsets(tok.lower_, "v")) and lemma_of(tok.text, "VERB") != tok.lower_)
 
 
-def _count_lexicons(ruleset) -> tuple[frozenset[str], frozenset[str]]:
-    """(mass nouns, bare noun phrases) lexicons of ``ruleset``, as the grammar gate reads them."""
-    bare = ruleset.lexicon_set("bare_noun_phrases") if "bare_noun_phrases" in ruleset.lexicons else frozenset()
-    return ruleset.lexicon_set("mass_nouns"), bare
+_PASSIVE_COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.plant"})
+_PASSIVE_MASS_LEXNAMES = frozenset({"noun.food", "noun.substance"})
+
+
+@functools.lru_cache(maxsize=65536)
+def _bare_count_noun(word: str, mass: frozenset[str]) -> bool:
+    """Whether singular ``word`` is a count noun that cannot open a sentence bare ("Flute is being played",
+    "Umbrella is being held"): not in the mass lexicon, first WordNet sense concrete, and none of its first
+    three senses a food or a substance ("Garlic is being cut" is fine). Stricter than the grammar gate's
+    :func:`pipeline.corpus.grammar.is_count_noun`, which lets "umbrella" go for its noun.act senses."""
+    syns = resources.synsets(word, "n")
+    if word in mass or not syns or syns[0].lexname() not in _PASSIVE_COUNT_LEXNAMES:
+        return False
+    return not any(s.lexname() in _PASSIVE_MASS_LEXNAMES for s in syns[:3])
 
 
 @action("active_to_passive", stages=("S2",), params=VoiceParams)
@@ -378,7 +387,7 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if obj.pos_ not in ("NOUN", "PROPN", "PRON"):
             continue  # "waiting to board boats" -/-> "To board boats are being waited"
         if obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") or c.tag_ == "PRP$" for c in obj.lefts) \
-                and grammar.is_count_noun(obj.lower_, *_count_lexicons(ruleset)):
+                and _bare_count_noun(obj.lower_, ruleset.lexicon_set("mass_nouns")):
             continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence
         if any(c.dep_ == "acl" for c in obj.children):
             continue  # "severing the toe of a boot using a sword": the participle is often the verb's
@@ -422,6 +431,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             c0, c1 = span(c)
             if c0 != tail or c.dep_ not in ("prep", "advmod", "npadvmod") or not _contiguous(c0, c1, doc):
                 break
+            if c.lower_ in ("after", "before", "while", "since", "until", "without"):
+                break  # "A parachute is being collected after landing on the ground by people"
             tail = c1
         if tail - o1 > params.max_moved_over:
             continue
