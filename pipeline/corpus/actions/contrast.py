@@ -228,6 +228,10 @@ class InsertNegationParams(BaseModel):
     existential_replace: list[str] = Field(
         default_factory=lambda: ["a", "an", "some", "one", "any", "two", "three", "four", "five", "several"])
     negative_words: list[str] = Field(default_factory=lambda: list(DEFAULT_NEGATIVES))
+    # "Some children are not watching fish" does not contradict "Some children are watching fish": a clause
+    # whose subject is quantified by one of these is left to determiner-opposite ("No children ...")
+    vague_quantifiers: list[str] = Field(default_factory=lambda: [
+        "some", "several", "many", "various", "few", "lots", "lot", "most", "plenty"])
 
 
 @action("insert_negation", stages=("S3",), params=InsertNegationParams)
@@ -236,13 +240,18 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
 
     "A man is riding a bike" -> "A man is not riding a bike" (after the finite auxiliary); copula "The man is
     tall" -> "The man is not tall"; existential "There is a dog" -> "There is no dog"; simple tenses with
-    do-support "A man dries his hands" -> "A man does not dry his hands". Already negated clauses are skipped.
-    One candidate per clause.
+    do-support "A man dries his hands" -> "A man does not dry his hands". Already negated clauses are skipped,
+    and so are clauses whose subject has a vague quantifier (``vague_quantifiers``: "Some children are not
+    watching fish" is true alongside S1). One candidate per clause.
     """
     doc = sent.doc
     negatives = set(params.negative_words)
+    vague = set(params.vague_quantifiers)
     for verb in _clause_heads(doc):
         if _negated(verb, negatives):
+            continue
+        subj = _own_subject(verb)
+        if subj is not None and (subj.lower_ in vague or any(t.lower_ in vague for t in doc[subj.left_edge.i:subj.i])):
             continue
         s = sent.fork()
         aux = _finite_aux(verb)
@@ -328,6 +337,8 @@ class DeterminerOppositeParams(BaseModel):
     existential: bool = True
     # in "There is/are ...", only these replacements ("There is every man" is not English)
     existential_to: list[str] = Field(default_factory=lambda: ["no"])
+    # nouns naming something unique, which no quantifier fits ("The sun is rising" -/-> "No sun is rising")
+    unique_nouns: list[str] = Field(default_factory=list)
 
 
 _NP_PREMOD_DEPS = ("det", "predet", "nummod", "amod", "quantmod", "advmod", "nmod")
@@ -357,7 +368,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
     "A dog is running" -> "No dog is running", "No man is running" -> "Every man is running",
     "Many people" -> "Few people", "Someone is drawing" -> "Nobody is drawing". The longest phrase at the
     left edge of the noun phrase wins; skipped when another determiner follows ("All the dogs"), when the noun
-    phrase is coordinated or the clause negated; in an existential only ``existential_to`` replacements.
+    phrase is coordinated or the clause negated, or its noun is one of ``unique_nouns`` (the sun); in an
+    existential only ``existential_to`` replacements.
     """
     table = ruleset.lexicon(params.lexicon)
     doc = sent.doc
@@ -368,6 +380,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # second member of a coordination the parser split
         if any(c.dep_ == "neg" for c in head.head.children):
             continue  # "A man isn't riding" -/-> "No man isn't riding"
+        if head.lower_ in params.unique_nouns:
+            continue  # "No sun is rising behind trees"
         if _quantifier_phrase(head, params.quantifier_nouns) or _refers_back(doc, head, params.anaphors):
             continue  # "No couple of people"; "No dog is running, a person following him"
         existential = head.dep_ == "attr"
@@ -393,6 +407,9 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
 
 class ThereIsNoParams(BaseModel):
     negative: str = "no"
+    # the construction reads well on short, simple clauses only: longer ones stack participles
+    # ("There is no black dog with the pink tongue sticking out running on the beach ...")
+    max_words: int = Field(14, ge=3)
     anaphors: list[str] = Field(default_factory=lambda: list(ANAPHORS))
     quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     singular_variant: bool = True
@@ -411,6 +428,9 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
     "A dog is walking in the park" -> "There is no dog walking in the park"; "Two dogs are playing" ->
     "There are no dogs playing"; "Someone is drawing" -> "There is no one drawing". Needs a progressive clause
     whose subject stands right before its auxiliary is/are; the subject's determiner or numeral is replaced.
+    Only a short, simple clause (at most ``max_words`` words): no clause or participle inside the subject
+    ("no man wearing a cap holding a sign"), no comma in it, and no coordinated verb with its own auxiliary or
+    tense ("There is no kid swimming and is holding a toy").
     With ``singular_variant`` a plural subject also gives the singular form SICK mostly used ("There is no dog
     playing": 510 "There is no" against 19 "There are no" in SICK's sentences).
     """
@@ -426,6 +446,13 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
             continue
         if any(c.dep_ == "conj" for c in subj.children):
             continue
+        if sum(not t.is_punct for t in doc) > params.max_words:
+            continue
+        if any(t.dep_ in ("acl", "relcl") or t.is_punct for t in subj.subtree):
+            continue  # "There is no man wearing a cap holding a sign"
+        if any(c.dep_ == "conj" and (c.tag_ in FINITE_TAGS or children(c, "aux", "auxpass"))
+               for c in verb.children):
+            continue  # "There is no kid swimming and is holding a toy"
         if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors):
             continue  # "There is no couple of people"; "There is no dog running, a man following him"
         start = subj.left_edge.i
@@ -571,7 +598,9 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     pair ``[a, b]``
     (both directions), or a mapping with ``pair: [a, b]`` or ``from: a, to: [b, ...]`` plus conditions
     (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object;
-    ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`)
+    ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`;
+    ``unless_after: [words]``, not right after one of these words; ``unless_before: [words]``, not right before
+    one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -603,7 +632,8 @@ def _inflect_like(target: str, tok, group: str) -> str:
         return inflect_word(target, tag)
     if group == "NOUN" and tag in ("NNS", "NNPS"):
         head, sep, rest = target.rpartition(" ")
-        return f"{head}{sep}{plural(rest)}"
+        # lemminflect knows irregular compounds that inflect does not ("gentlemen", not "gentlemans")
+        return f"{head}{sep}{inflect_word(rest, 'NNS') if rest.endswith('man') else plural(rest)}"
     if group == "ADJ" and tag in ("JJR", "JJS"):
         return inflect_word(target, tag)
     return target
@@ -644,6 +674,13 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                         o.lemma_.lower() in cond["unless_object"]
                         for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
+                if cond.get("unless_after") and tok.i > 0 and doc[tok.i - 1].lower_ in cond["unless_after"]:
+                    continue  # "of the same team" -/-> "of the different team"
+                if cond.get("unless_before") and end < len(doc) and doc[end].lower_ in cond["unless_before"]:
+                    continue  # "jumping off of the bench" -/-> "jumping onto of the bench"
+                if cond.get("unless_modifier") and any(
+                        c.dep_ == "amod" and c.lower_ in cond["unless_modifier"] for c in tok.children):
+                    continue  # "little kids" -/-> "little adults"
                 if cond.get("unless_head") and _governor_lemmas(tok) & set(cond["unless_head"]):
                     continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
@@ -652,6 +689,9 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "sitting down" needs the entry "sit down"
                 if group == "NOUN" and dst.lower() in noun_lemmas:
                     continue  # "a man and a woman" -> "a woman and a woman"
+                same = [t for t in doc if t.lemma_.lower() == tok.lemma_.lower()] if group == "NOUN" else []
+                if len(same) > 1 and any(c.lower_ in ("other", "another") for t in same for c in t.children):
+                    continue  # "The man is erasing what the other man has" -/-> "The woman ... the other man"
                 if dst.lower() in _coordination_words(tok):
                     continue  # "black and white" -/-> "white and white"
                 if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):

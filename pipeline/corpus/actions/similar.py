@@ -213,6 +213,10 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
         if tok.dep_ == "det" and tok.lower_ in table and tok.head.tag_ in ("NN", "NNP"):
             if quantifier_phrase(tok.head, params.quantifier_nouns):
                 continue  # "a couple of dogs" -/-> "the couple of dogs"
+            if tok.head.dep_ in ("compound", "amod", "nmod") or any(t.tag_ == "CD" for t in sent.doc[tok.i:tok.head.i]):
+                continue  # "the three prize winning dogs" -/-> "a three prize winning dogs" (head misparsed)
+            if tok.head.dep_ == "attr" and children(tok.head.head, "expl"):
+                continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
             if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
             for new in table[tok.lower_]:
@@ -273,8 +277,9 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ruleset):
             if entry.get("plural_noun") and not _noun_plural(noun):
                 continue
             if (entry.get("hypernyms") or entry.get("lexnames")) and not (
-                    any(_is_hyponym_of(_lemma(noun), h, 1) for h in entry.get("hypernyms", ()))
-                    or resources.lexnames(_lemma(noun), "n", 1) & set(entry.get("lexnames", ()))):
+                    # the surface form: "bleachers" (seats) is not "bleacher" (a person who bleaches)
+                    any(_is_hyponym_of(noun.lower_, h, 1) for h in entry.get("hypernyms", ()))
+                    or resources.lexnames(noun.lower_, "n", 1) & set(entry.get("lexnames", ()))):
                 continue
             inside = set(range(i, noun.i + 1))
             roots = [t for t in doc[i:noun.i + 1] if t.head.i not in inside or t.head.i == t.i]
@@ -339,6 +344,22 @@ def _bare_verb_form(tok) -> bool:
             and bool(resources.synsets(tok.lower_, "v")) and lemma_of(tok.text, "VERB") != tok.lower_)
 
 
+_PASSIVE_COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.plant"})
+_PASSIVE_MASS_LEXNAMES = frozenset({"noun.food", "noun.substance"})
+
+
+@functools.lru_cache(maxsize=65536)
+def _bare_count_noun(word: str, mass: frozenset[str]) -> bool:
+    """Whether singular ``word`` is a count noun that cannot open a sentence bare ("Flute is being played",
+    "Umbrella is being held"): not in the mass lexicon, first WordNet sense concrete, and none of its first
+    three senses a food or a substance ("Garlic is being cut" is fine). Stricter than the grammar gate's
+    :func:`pipeline.corpus.grammar.is_count_noun`, which lets "umbrella" go for its noun.act senses."""
+    syns = resources.synsets(word, "n")
+    if word in mass or not syns or syns[0].lexname() not in _PASSIVE_COUNT_LEXNAMES:
+        return False
+    return not any(s.lexname() in _PASSIVE_MASS_LEXNAMES for s in syns[:3])
+
+
 @action("active_to_passive", stages=("S2",), params=VoiceParams)
 def active_to_passive(sent, params: VoiceParams, ruleset):
     """Active clause -> passive ("A man is riding a bike" -> "A bike is being ridden by a man"); Table 3, S2.
@@ -363,6 +384,13 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if children(verb, "prt", "dative", "ccomp", "xcomp", "oprd", "neg", "nsubjpass", "auxpass", "npadvmod"):
             continue
         subj, obj = subj[0], obj[0]
+        if obj.pos_ not in ("NOUN", "PROPN", "PRON"):
+            continue  # "waiting to board boats" -/-> "To board boats are being waited"
+        if obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") or c.tag_ == "PRP$" for c in obj.lefts) \
+                and _bare_count_noun(obj.lower_, ruleset.lexicon_set("mass_nouns")):
+            continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence
+        if any(c.dep_ == "acl" for c in obj.children):
+            continue  # "severing the toe of a boot using a sword": the participle is often the verb's
         if any(c.dep_ == "conj" and (c.pos_ in ("VERB", "AUX") or _bare_verb_form(c))
                for c in (*verb.children, *obj.children)):
             continue  # "opening a drawer and climbs inside": a passive across joined verbs garbles both
@@ -372,8 +400,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "the violin onstage"; "her hair" cannot move before its antecedent
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
-        if _lemma(obj) in params.exclude_objects \
-                or resources.lexnames(obj.lower_, "n", 1) & set(params.exclude_object_lexnames):
+        if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
+                or resources.lexnames(_lemma(obj), "n", 1) & set(params.exclude_object_lexnames):
             continue  # "The family is enjoying an afternoon" -/-> "An afternoon is being enjoyed by the family"
         aux = aux_be(verb)
         if verb.tag_ == "VBG":
@@ -403,6 +431,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             c0, c1 = span(c)
             if c0 != tail or c.dep_ not in ("prep", "advmod", "npadvmod") or not _contiguous(c0, c1, doc):
                 break
+            if c.lower_ in ("after", "before", "while", "since", "until", "without"):
+                break  # "A parachute is being collected after landing on the ground by people"
             tail = c1
         if tail - o1 > params.max_moved_over:
             continue
@@ -550,6 +580,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue
             if lemma_of(syn, tok.pos_) != syn:
                 continue  # not a base form ("cows", "woods") that would inflect badly
+            if tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and not syn.endswith("ing"):
+                continue  # a participle tagged as a noun: "a priest in black walking" -/-> "in black walk"
             if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
                 continue  # "a person is talking to a person"; "a person and a woman"
             word = _inflect_as(syn, tok.tag_)
@@ -591,7 +623,7 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
     verbs, nouns = table.get("verbs") or {}, table.get("nouns") or {}
     doc = sent.doc
     for tok in doc:
-        if tok.pos_ == "VERB" and tok.tag_ in _SYN_TAGS["VERB"]:
+        if tok.pos_ == "VERB" and tok.tag_ in _SYN_TAGS["VERB"] and tok.dep_ not in ("amod", "compound"):
             entry = verbs.get(lemma_of(tok.text, "VERB"))
             if not entry or children(tok, *_VERB_ADJUNCT_DEPS):
                 continue
@@ -618,6 +650,8 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             entry = nouns.get(_lemma(tok))
             if not entry or tok.dep_ == "compound" or any(c.dep_ not in ("det", "prep") for c in tok.children):
                 continue  # "the grass which is tall and green" has a modifier already
+            if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+                continue  # "a pool of water" is no "swimming pool of water"
             if entry["text"] in (t.lower_ for t in doc):
                 continue  # "swimming in a pool" -/-> "swimming in a swimming pool"
             s = sent.fork()
@@ -689,6 +723,8 @@ class CompoundRelativeParams(BaseModel):
     head_senses: int = Field(2, ge=1)
     modifier_lexnames: list[str] = Field(default_factory=lambda: ["noun.act"])
     exclude: list[str] = Field(default_factory=list)
+    # heads that first name a person ("a baseball pitcher" -/-> "a pitcher used for baseball")
+    exclude_head_lexnames: list[str] = Field(default_factory=lambda: ["noun.person"])
 
 
 @action("compound_to_relative", stages=("S2",), params=CompoundRelativeParams)
@@ -698,7 +734,9 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
 
     Only compounds naming an artifact by the activity it serves: the head has a sense in ``head_lexnames``
     among its first ``head_senses``; the modifier is a single word whose first noun sense is in
-    ``modifier_lexnames`` (sewing, fishing, soccer, tennis: ``noun.act``). One candidate per relation.
+    ``modifier_lexnames`` (sewing, fishing, soccer, tennis: ``noun.act``); the head's first sense not in
+    ``exclude_head_lexnames`` (a pitcher is first a person); the head has no conjunct and no "of" phrase, which
+    the clause would separate from it. One candidate per relation.
     """
     doc = sent.doc
     for mod in doc:
@@ -714,8 +752,11 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
             continue
         if not resources.lexnames(word, "n", 1) & set(params.modifier_lexnames):
             continue
-        if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames):
+        if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames) \
+                or resources.lexnames(head_lemma, "n", 1) & set(params.exclude_head_lexnames):
             continue
+        if any(c.dep_ == "conj" or (c.dep_ == "prep" and c.lower_ == "of") for c in head.children):
+            continue  # "a hammer used for croquet and ball", "the portion used for swimming of the race"
         for rel in params.relations:
             s = sent.fork()
             s.delete(mod.i)
@@ -758,10 +799,13 @@ def _clause_may_end(doc, noun, slot: int) -> bool:
 @functools.lru_cache(maxsize=65536)
 def _lexicalized(adj: str, noun: str) -> bool:
     """Whether "adj noun" is a WordNet compound that is not a kind of the noun ("hot dog", but not "young
-    man", which is a kind of man)."""
+    man", which is a kind of man), or names a species ("slow loris", "polar bear": "a loris which is slow"
+    reads as a statement about the animal's speed)."""
     compound = resources.synsets(f"{adj}_{noun}", "n")
     if not compound:
         return False
+    if any(s.lexname() in ("noun.animal", "noun.plant") for s in compound):
+        return True
     heads = set(resources.synsets(noun, "n"))
     for s in compound:
         if heads & set(s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())):
@@ -812,7 +856,7 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
                 t.pos_ not in ("ADJ", "NOUN", "PROPN") or t.head.i != noun.i for t in doc[a1:noun.i]):
             continue  # "is fitting silencer", "deep frying food": not an attributive adjective
         noun_lemma = _lemma(noun)
-        if _lexicalized(word, noun_lemma):
+        if _lexicalized(word, noun_lemma) or (noun.tag_ == "NN" and _lexicalized(word, noun.lower_)):
             continue
         if (a0 > 0 and resources.synsets(f"{doc[a0 - 1].lower_}_{word}", "a")) or \
                 (a1 < noun.i and resources.synsets(f"{word}_{doc[a1].lower_}", "a")):
@@ -824,6 +868,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
                 for c in noun.lefts)):
             person = False  # "car strollers" are pushchairs, not people who stroll
         rel = params.who if person else params.which
+        if not person and children(noun, "conj"):
+            continue  # "a shirt which is white and brown skirt": the clause swallows the next conjunct
         slot = _post_nominal_slot(noun, who=person)
         if slot is None or not _clause_may_end(doc, noun, slot):
             continue
