@@ -16,7 +16,8 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 
 from __future__ import annotations
 
-__all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapModifiersParams", "swap_arguments", "swap_modifiers"]
+__all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapClauseSubjectsParams", "SwapModifiersParams", "swap_arguments",
+           "swap_clause_subjects", "swap_modifiers"]
 
 import functools
 import zlib
@@ -644,12 +645,19 @@ class MoveModifierParams(BaseModel):
     classes: list[str] = Field(default_factory=list)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "dative"])
+    # receiving nouns refused: descendants of these synsets ("A small child ..." -/-> "a small man": size said
+    # of an adult reads as a slight), nouns of these lexicons (mass nouns and settings: "the little milk", "the
+    # large beach"), coordinated nouns ("A small horse and rider") and objects of "of" ("a carving of a bear")
+    receiver_not_synsets: list[str] = Field(default_factory=list)
+    receiver_not_lexicons: list[str] = Field(default_factory=list)
+    receiver_plain: bool = False
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
 # English order of premodifiers ("a small old black leather bag"); compounds sit next to the noun
-ADJECTIVE_ORDER = {"mood": 0, "size": 1, "age": 2, "temperature": 3, "wetness": 3, "cleanliness": 3, "speed": 3,
-                   "gender": 3, "colour": 4, "material": 5}
+ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "age": 2, "thing_age": 2, "temperature": 3, "wetness": 3,
+                   "cleanliness": 3, "speed": 3,
+                   "gender": 3, "colour": 4, "natural_colour": 4, "material": 5}
 COMPOUND_ORDER = 6
 
 
@@ -710,9 +718,17 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
                and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
+    if params.receiver_plain:
+        targets = [t for t in targets if not _coordinated(t) and not (t.dep_ == "pobj" and t.head.lower_ == "of")]
+    refused = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_not_lexicons))
+    not_synsets = set(params.receiver_not_synsets)
+    targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
+               and not _ancestors(t.lemma_.lower()) & not_synsets]
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
+        if params.receiver_plain and _coordinated(m.head):
+            continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
         moved = classes[m.lower_] & wanted
@@ -725,7 +741,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                 continue
             s = sent.fork()
             s.delete(m.i)
-            s.insert_before(at, m.text)
+            s.insert_before(at, sent.text(m.i))  # lower-cased when sentence-initial ("Little kids")
             yield s.edits
 
 
@@ -815,3 +831,116 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
             s.delete(*range(start, end))
             s.insert_after(t.i, text)
             yield s.edits
+
+
+class SwapClauseSubjectsParams(BaseModel):
+    # subordinators of an adverbial clause whose subject may trade places with the main clause's
+    # ("A man is singing while a woman is dancing")
+    subordinators: list[str] = Field(default_factory=lambda: ["while", "as"])
+    # subject heads that point back to another noun ("another boy", "others", "one of them"): not doers of
+    # their own that can move
+    anaphoric: list[str] = Field(default_factory=lambda: [
+        "other", "others", "another", "one", "both", "all", "some", "each", "rest", "third", "second", "same"])
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
+    animal_lexicon: str | None = "animal_nouns"
+    animal_verbs_lexicon: str | None = "animal_agent_verbs"
+    doer_limits_lexicon: str | None = "doer_limits"
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _clause_pairs(doc, subordinators: set[str]):
+    """``(verb1, verb2)``: a main verb and a verb of a clause joined to it ("and", "while"), each with its own
+    subject before it."""
+    for v1 in _main_verbs(doc):
+        if v1.dep_ == "conj":
+            continue
+        for v2 in v1.children:
+            if v2.pos_ not in ("VERB", "AUX") or v2.i < v1.i:
+                continue
+            if v2.dep_ == "conj" or v2.dep_ == "advcl" and any(
+                    c.dep_ == "mark" and c.lower_ in subordinators for c in v2.children):
+                yield v1, v2
+
+
+@action("swap_clause_subjects", stages=("S4",), params=SwapClauseSubjectsParams)
+def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
+    """Swap the subjects of two joined clauses; Marelli et al. 2014, Table 3 (S4, scrambling).
+
+    SICK: "A woman is dancing and a man is playing the keyboard" / "A woman is playing the keyboard and a man
+    is dancing"; "A clown is singing and people are dancing" -> "People are singing and a clown is dancing".
+    Both subjects are people or animals (:func:`animacy`) with different lemmas, neither points back to the
+    other ("another boy", "others", "one of them"), the sentence has no personal pronoun (it would point to the
+    wrong one: "A boy is jumping and a girl is watching him"), each subject can do the other clause's verb
+    (:func:`_can_do`: "A person is eating pasta and a dog is watching" -/-> "A dog is eating pasta"), and is/are
+    agrees in each clause (skipped when another word would have to change).
+    """
+    doc = sent.doc
+    if not sampled("swap_clause_subjects", doc.text, params.rate):
+        return
+    if any(t.tag_ in ("PRP", "PRP$") for t in doc):
+        return
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    doer_params = SwapArgumentsParams(roles=("subject", "subject"), animal_verbs_lexicon=params.animal_verbs_lexicon,
+                                      doer_limits_lexicon=params.doer_limits_lexicon)
+    anaphoric = set(params.anaphoric)
+    for v1, v2 in _clause_pairs(doc, set(params.subordinators)):
+        subjects = []
+        for v in (v1, v2):
+            subj = [c for c in v.children if c.dep_ in _SUBJECT]
+            if len(subj) != 1 or subj[0].i > v.i or not _usable_argument(subj[0], set()):
+                break
+            subj = subj[0]
+            if subj.lower_ in anaphoric or any(t.lower_ in anaphoric for t in subj.subtree):
+                break
+            kind = animacy(subj, words, not_words, not_modifiers, animals)
+            if kind is None or _coordinated(subj):
+                break
+            subjects.append((subj, kind))
+        if len(subjects) != 2:
+            continue
+        (a, ka), (b, kb) = subjects
+        if a.lemma_.lower() == b.lemma_.lower():
+            continue
+        def kind_of(tok):
+            return animacy(tok, words, not_words, not_modifiers, animals) if tok is not None else None
+
+        def can_do(verb, doer, kind):
+            verbs = [verb] + [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB" and not _has_subject(c)]
+            return all(_can_do(v, doer, kind, _patient(v), kind_of(_patient(v)), doer_params, ruleset) for v in verbs)
+
+        if not (can_do(v1, b, kb) and can_do(v2, a, ka)):
+            continue
+        (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
+        if a1 > v1.i or not (v1.i < b0 and b1 <= v2.i):
+            continue
+        if _predicate(v1, a, v2) == _predicate(v2, b, None):
+            continue  # "A man is sitting and a woman is sitting": nothing changes
+        ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+        if a0 == 0 and _capitalised_common_noun(doc[0]):
+            ta = ta[0].lower() + ta[1:]
+        s = sent.fork()
+        s.set_span(a0, a1, tb)
+        s.set_span(b0, b1, ta)
+        if _plural(a) != _plural(b) and not (_agree(s, v1, _plural(b), True) and _agree(s, v2, _plural(a), True)):
+            continue
+        yield s.edits
+
+
+def _predicate(verb, subject, skip) -> str:
+    """Lower-cased words of ``verb``'s clause without its subject, the clause ``skip`` and conjunctions."""
+    out = set(subject.subtree) | (set(skip.subtree) if skip is not None else set())
+    return " ".join(t.lower_ for t in verb.subtree if t not in out and t.dep_ not in ("cc", "mark", "punct"))
+
+
+def _patient(verb):
+    """The direct object of ``verb``, or the object of its first preposition, or None."""
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is None:
+        prep = next((c for c in verb.children if c.dep_ == "prep"), None)
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
+    return obj
