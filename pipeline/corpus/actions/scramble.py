@@ -16,8 +16,8 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 
 from __future__ import annotations
 
-__all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapClauseSubjectsParams", "SwapModifiersParams", "swap_arguments",
-           "swap_clause_subjects", "swap_modifiers"]
+__all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapClauseSubjectsParams", "SwapModifiersParams",
+           "SwapPossessorParams", "swap_arguments", "swap_clause_subjects", "swap_modifiers", "swap_possessor"]
 
 import functools
 import zlib
@@ -384,8 +384,9 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
     synset it descends from ("peck" under bird.n.01: "A mouse is pecking at a rooster" is refused), and not a
     verb of "not_on_person" with a person as patient ("Horses are racing jockeys"). A person is limited by
     ``doer_limits_lexicon``: infants only do "infant_verbs" ("A baby is feeding a woman"), children do not
-    carry, hold or feed a person older than an infant ("A girl is holding a woman"), and an audience or a crowd
-    does not speak to anyone ("An audience is speaking to a man"). Source: Marelli et al. 2014, Table 3 (S4:
+    carry, hold or feed a person older than an infant ("A girl is holding a woman"), an audience or a crowd
+    does not speak to anyone ("An audience is speaking to a man"), and no person licks or sniffs
+    ("animal_only_verbs"). Source: Marelli et al. 2014, Table 3 (S4:
     the scrambled sentence stays plausible); issue 11 reader verdicts.
     """
     lemma = verb.lemma_.lower()
@@ -410,6 +411,8 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
             return False
         if names & limits.get("collectives", frozenset()) and lemma in limits.get("speech_verbs", ()):
             return False
+        if lemma in limits.get("animal_only_verbs", ()):
+            return False  # "A woman is licking a wallaby's hand"
     return True
 
 
@@ -654,6 +657,9 @@ class MoveModifierParams(BaseModel):
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
+# heads of "of" phrases that name a place ("in front of a building"), whose object is a plain argument
+PLACE_PARTS = frozenset({"front", "top", "side", "edge", "middle", "back", "bottom", "outside", "inside", "end"})
+
 # English order of premodifiers ("a small old black leather bag"); compounds sit next to the noun
 ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "age": 2, "thing_age": 2, "temperature": 3, "wetness": 3,
                    "cleanliness": 3, "speed": 3,
@@ -719,7 +725,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
     if params.receiver_plain:
-        targets = [t for t in targets if not _coordinated(t) and not (t.dep_ == "pobj" and t.head.lower_ == "of")]
+        targets = [t for t in targets if not _coordinated(t) and not (
+            t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.lower_ not in PLACE_PARTS)]
     refused = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_not_lexicons))
     not_synsets = set(params.receiver_not_synsets)
     targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
@@ -878,8 +885,11 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
     doc = sent.doc
     if not sampled("swap_clause_subjects", doc.text, params.rate):
         return
-    if any(t.tag_ in ("PRP", "PRP$") for t in doc):
-        return
+    if any(t.tag_ in ("PRP", "PRP$") or t.lower_ in params.anaphoric for t in doc):
+        return  # "him", "one of the men", "another": they would point to the wrong one
+    if any(t.lower_ == "the" and t.head.pos_ == "NOUN"
+           and "noun.body" in resources.lexnames(t.head.lemma_.lower(), "n", 1) for t in doc):
+        return  # "has a toy in the mouth": S1's "the" stands for "its", the owner's
     words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
     inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
     not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
@@ -944,3 +954,85 @@ def _patient(verb):
         prep = next((c for c in verb.children if c.dep_ == "prep"), None)
         obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
     return obj
+
+
+class SwapPossessorParams(BaseModel):
+    # nouns whose "of" phrase names their owner like a possessive ("the cheek of a man")
+    owned_lexnames: list[str] = Field(default_factory=lambda: ["noun.body"])
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
+    animal_lexicon: str | None = "animal_nouns"
+    animal_verbs_lexicon: str | None = "animal_agent_verbs"
+    doer_limits_lexicon: str | None = "doer_limits"
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _owners(verb, owned_lexnames: set[str]):
+    """``(owner, (start, end), possessive)``: the possessor of the verb's object or of the object of its
+    preposition ("a woman's hand", without the "'s"; possessive True), or the object of "of" after a body part
+    that is the verb's direct object ("kissing the cheek of a man"; not "sitting on the backs of camels")."""
+    things = [c for c in verb.children if c.dep_ == "dobj"]
+    things += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    for thing in things:
+        for c in thing.children:
+            if c.dep_ == "poss" and c.pos_ in ("NOUN", "PROPN") and c.i < thing.i:
+                case = next((x for x in c.children if x.dep_ == "case"), None)
+                start, end = _trimmed_span(c)
+                if case is not None and case.i == end - 1:
+                    yield c, (start, end - 1), True
+            elif c.dep_ == "prep" and c.lower_ == "of" and c.i == thing.i + 1 and thing.dep_ == "dobj" \
+                    and resources.lexnames(thing.lemma_.lower(), "n", 1) & owned_lexnames:
+                pobj = next((x for x in c.children if x.dep_ == "pobj"), None)
+                if pobj is not None:
+                    yield pobj, _trimmed_span(pobj), False
+
+
+@action("swap_possessor", stages=("S4",), params=SwapPossessorParams)
+def swap_possessor(sent, params: SwapPossessorParams, ruleset):
+    """Swap the subject with the owner of the thing the verb acts on; Marelli et al. 2014, Table 3 (S4,
+    scrambling).
+
+    SICK: "A monkey is pulling a dog's tail" / "A dog is pulling a monkey's tail"; "A woman is rubbing a baby's
+    leg" -> "A baby is rubbing a woman's leg"; "A woman is painting the face of a man" -> "A man is painting the
+    face of a woman". Both are people or animals (:func:`animacy`) of different lemmas, the owner can do the
+    verb (:func:`_can_do`), and is/are agrees with the new subject (skipped when another word would change).
+    """
+    doc = sent.doc
+    if not sampled("swap_possessor", doc.text, params.rate):
+        return
+    if any(t.tag_ in ("PRP", "PRP$") or t.lower_ in ("other", "another") for t in doc):
+        return  # "her", "the other woman": they would point to the wrong one
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    doer_params = SwapArgumentsParams(roles=("subject", "subject"), animal_verbs_lexicon=params.animal_verbs_lexicon,
+                                      doer_limits_lexicon=params.doer_limits_lexicon)
+    for verb in _main_verbs(doc):
+        subj = [c for c in verb.children if c.dep_ == "nsubj"]
+        if len(subj) != 1 or subj[0].i > verb.i or not _usable_argument(subj[0], set()) or _coordinated(subj[0]):
+            continue
+        a = subj[0]
+        ka = animacy(a, words, not_words, not_modifiers, animals)
+        if ka is None:
+            continue
+        for b, (b0, b1), possessive in _owners(verb, set(params.owned_lexnames)):
+            kb = animacy(b, words, not_words, not_modifiers, animals)
+            if kb is None or b.lemma_.lower() == a.lemma_.lower() or _coordinated(b) \
+                    or not _usable_argument(b, set()):
+                continue
+            if not _can_do(verb, b, kb, a, ka, doer_params, ruleset):
+                continue
+            (a0, a1) = _trimmed_span(a)
+            if a1 > verb.i or b0 < verb.i or possessive and a1 != a.i + 1:
+                continue  # "a boy wearing a red shirt's legs"
+            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+            if a0 == 0 and _capitalised_common_noun(doc[0]):
+                ta = ta[0].lower() + ta[1:]
+            s = sent.fork()
+            s.set_span(a0, a1, tb)
+            s.set_span(b0, b1, ta)
+            if _plural(a) != _plural(b) and not _agree(s, verb, _plural(b), True):
+                continue
+            yield s.edits
