@@ -30,6 +30,9 @@ from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import SUBJECT_DEPS, children, is_plural_np, span
 
+# personal pronouns of the third person: a sentence with one is not scrambled by swapping its people, whom the
+# pronoun would then point to wrongly
+THIRD_PERSON = frozenset({"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers", "theirs"})
 BE_AGREEMENT = {("is", True): "are", ("are", False): "is", ("was", True): "were", ("were", False): "was"}
 _SUBJECT = ("nsubj", "nsubjpass")
 DESCRIBED_PARTS = ("haired", "eyed", "skinned", "colored", "coloured", "furred", "bearded")
@@ -155,6 +158,18 @@ def _main_verbs(doc):
     return out
 
 
+def _garbled(doc) -> bool:
+    """An S1 with two -ing verbs in a row, a particle at most between them ("A dog with the pink tongue is
+    sticking out running on the beach"): a caption the parser cannot read, whose scrambles read worse."""
+    tags = [t.tag_ for t in doc]
+    for i, tag in enumerate(tags):
+        if tag == "VBG":
+            nxt = tags[i + 1:i + 3]
+            if nxt[:1] == ["VBG"] or nxt[:1] == ["RP"] and nxt[1:] == ["VBG"]:
+                return True
+    return False
+
+
 def _misparsed_end(doc, end: int) -> bool:
     """A noun phrase directly followed by a finite verb ("... bathing suits and water is splashing") is likely
     a clause the parser folded into it."""
@@ -183,6 +198,9 @@ class SwapArgumentsParams(BaseModel):
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
+    # a verb joined to another without a subject of its own takes that verb's subject ("A boy is standing and
+    # watching a guardsman" -> "A guardsman is standing and watching a boy")
+    inherit_subject: bool = True
     # skip a swap when either argument is a coordination ("The bride is surrounded by the groomsmen and
     # bridesmaids" -/-> "The groomsmen and bridesmaids are surrounded by the bride")
     skip_coordinated: bool = False
@@ -193,6 +211,8 @@ def _arguments(verb, role: str, params: SwapArgumentsParams):
     skip = set(params.skip_phrases)
     if role == "subject":
         subjects = [c for c in verb.children if c.dep_ in _SUBJECT]
+        if not subjects and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") and params.inherit_subject:
+            subjects = [c for c in verb.head.children if c.dep_ in _SUBJECT]  # "... is standing and watching X"
         if len(subjects) == 1 and subjects[0].i < verb.i and _usable_argument(subjects[0], skip):
             yield subjects[0], _trimmed_span(subjects[0])
     elif role == "object":
@@ -434,16 +454,24 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     r1, r2 = params.roles
     if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate):
         return
+    if any(t.lower_ in THIRD_PERSON for t in doc):
+        return  # "A man is following the dog and it is ...": the pronoun would point to the other one
     for verb in _main_verbs(doc):
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
                     continue
+                if any(c.dep_ == "relcl" for t in (a, b) for c in t.children):
+                    continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
                 ra, rb = _role(a, r1), _role(b, r2)
                 if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
                     ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
-                if not _plausible(verb, [(a, r1, rb), (b, r2, ra)], params, ruleset):
+                moves = [(a, r1, rb), (b, r2, ra)]
+                if not _plausible(verb, moves, params, ruleset):
                     continue
+                if any(t.dep_ in _SUBJECT and t.head != verb and not _plausible(t.head, moves, params, ruleset)
+                       for t in (a, b)):
+                    continue  # an inherited subject also does the first verb
                 (a0, a1), (b0, b1) = sa, sb
                 if params.heads_only:
                     if not _heads_swappable(a, b):
@@ -457,7 +485,8 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 (x0, x1, x), (y0, y1, y) = sorted([(a0, a1, a), (b0, b1, b)], key=lambda t: t[0])
                 if x1 > y0 or x0 <= verb.i < x1 or y0 <= verb.i < y1:
                     continue
-                if any(_misparsed_end(doc, e) and e != verb.i and doc[e].head != verb for e in (x1, y1)):
+                if any(_misparsed_end(doc, e) and e != verb.i and doc[e].head not in (verb, verb.head)
+                       for e in (x1, y1)):
                     continue
                 tx, ty = sent.span_text(x0, x1), sent.span_text(y0, y1)
                 if tx.lower() == ty.lower():
@@ -470,7 +499,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if "subject" in params.roles:
                     subj, new_subj = (x, y) if x.dep_ in _SUBJECT else (y, x)
                     new_pl = _plural(new_subj)
-                    if _plural(subj) != new_pl and not _agree(s, verb, new_pl, params.agreement):
+                    if _plural(subj) != new_pl and not _agree(s, subj.head, new_pl, params.agreement):
                         continue
                 yield s.edits
 
@@ -604,7 +633,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     modifiers of the same class swap (colour with colour, size with size).
     """
     doc = sent.doc
-    if not sampled(f"swap_modifiers|{','.join(params.deps)}", doc.text, params.rate):
+    if not sampled(f"swap_modifiers|{','.join(params.deps)}", doc.text, params.rate) or _garbled(doc):
         return
     mods = [t for t in doc
             if t.dep_ in params.deps and t.pos_ in params.pos and t.head.pos_ in params.head_pos
@@ -709,7 +738,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     and one brown dog": the adjective tells them apart).
     """
     doc = sent.doc
-    if not sampled("move_modifier", doc.text, params.rate):
+    if not sampled("move_modifier", doc.text, params.rate) or _garbled(doc):
         return
     classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
     wanted = set(params.classes)
