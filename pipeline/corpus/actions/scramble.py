@@ -683,6 +683,16 @@ class MoveModifierParams(BaseModel):
     receiver_not_synsets: list[str] = Field(default_factory=list)
     receiver_not_lexicons: list[str] = Field(default_factory=list)
     receiver_plain: bool = False
+    # only the receiving noun must be a host of the class: taking an adjective off a noun never makes it
+    # implausible ("A dog is running in the green grass with a ball" -> "... in the grass with a green ball")
+    receiver_only_hosts: bool = False
+    # when given, the receiving noun must be a word of one of these lexicons ("little" onto a child, "old" onto
+    # an adult: "A boy is holding a small ball" -> "A small boy is holding a ball")
+    receiver_lexicons: list[str] = Field(default_factory=list)
+    # nouns whose adjective stays (a person's colour is the skin's or the hair's: "A white man")
+    giver_not_synsets: list[str] = Field(default_factory=list)
+    # adjectives that fit one kind of noun only, whatever their class ("blond": hair)
+    skip_words: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -759,7 +769,11 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     refused = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_not_lexicons))
     not_synsets = set(params.receiver_not_synsets)
     targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
-               and not _ancestors(t.lemma_.lower()) & not_synsets]
+               and not _ancestors(t.lemma_.lower()) & not_synsets
+               and not any(c.lower_ == "no" for c in t.children)]  # "wearing no yellow shirt"
+    if params.receiver_lexicons:
+        allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
+        targets = [t for t in targets if t.lemma_.lower() in allowed or t.lower_ in allowed]
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
@@ -767,10 +781,16 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
+        if m.lower_ in params.skip_words or _ancestors(m.head.lemma_.lower()) & set(params.giver_not_synsets):
+            continue
+        if params.receiver_only_hosts and (doc[m.i - 1].pos_ == "ADP" if m.i else False
+                                           or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
+            continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
         for n in targets:
+            giver = n if params.receiver_only_hosts else m.head
             if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() \
-                    or not _fits(moved, m.head, n, hosts, (m.lower_,)):
+                    or not _fits(moved, giver, n, hosts, (m.lower_,)):
                 continue
             at = _insertion_point(n, moved, classes)
             if at is None or at == m.i + 1:
