@@ -158,6 +158,17 @@ def _main_verbs(doc):
     return out
 
 
+# size adjectives (and "baby"), which a head-noun swap would leave on a noun they may not fit ("a small man")
+SIZE_AGE = frozenset({"small", "little", "tiny", "big", "large", "huge", "baby", "giant", "tall", "short"})
+
+
+def _owned_body_part(doc) -> bool:
+    """A body part with "the" (S1 normalization writes "the mouth" for "his mouth"), whose owner a swap of
+    the people would change."""
+    return any(t.lower_ == "the" and t.head.pos_ == "NOUN"
+               and "noun.body" in resources.lexnames(t.head.lemma_.lower(), "n", 1) for t in doc)
+
+
 def _garbled(doc) -> bool:
     """An S1 with two -ing verbs in a row, a particle at most between them ("A dog with the pink tongue is
     sticking out running on the beach"): a caption the parser cannot read, whose scrambles read worse."""
@@ -454,15 +465,20 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     r1, r2 = params.roles
     if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate):
         return
-    if any(t.lower_ in THIRD_PERSON for t in doc):
-        return  # "A man is following the dog and it is ...": the pronoun would point to the other one
+    if any(t.lower_ in THIRD_PERSON for t in doc) or _owned_body_part(doc):
+        return  # "A man is following the dog and it is ...", "carrying someone on the shoulder": the pronoun
+        # (or S1's "the" standing for one) would point to the other one
     for verb in _main_verbs(doc):
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
                     continue
-                if any(c.dep_ == "relcl" for t in (a, b) for c in t.children):
+                if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
+                       for t in (a, b) for c in t.children):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
+                if params.heads_only and any(c.dep_ == "amod" and c.lower_ in SIZE_AGE
+                                             for t in (a, b) for c in t.children):
+                    continue  # "A man is pulling a small child" -/-> "A child is pulling a small man"
                 ra, rb = _role(a, r1), _role(b, r2)
                 if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
                     ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
@@ -936,8 +952,7 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
         return
     if any(t.tag_ in ("PRP", "PRP$") or t.lower_ in params.anaphoric for t in doc):
         return  # "him", "one of the men", "another": they would point to the wrong one
-    if any(t.lower_ == "the" and t.head.pos_ == "NOUN"
-           and "noun.body" in resources.lexnames(t.head.lemma_.lower(), "n", 1) for t in doc):
+    if _owned_body_part(doc):
         return  # "has a toy in the mouth": S1's "the" stands for "its", the owner's
     words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
     inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
