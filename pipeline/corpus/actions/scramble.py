@@ -158,6 +158,8 @@ def _main_verbs(doc):
     return out
 
 
+HOLDING = frozenset({"with", "wearing", "holding", "carrying", "juggling", "throwing", "catching"})
+
 # size adjectives (and "baby"), which a head-noun swap would leave on a noun they may not fit ("a small man")
 SIZE_AGE = frozenset({"small", "little", "tiny", "big", "large", "huge", "baby", "giant", "tall", "short"})
 
@@ -705,6 +707,9 @@ class MoveModifierParams(BaseModel):
     # when given, the receiving noun must be a word of one of these lexicons ("little" onto a child, "old" onto
     # an adult: "A boy is holding a small ball" -> "A small boy is holding a ball")
     receiver_lexicons: list[str] = Field(default_factory=list)
+    # a plural noun without determiner right after "with", "wearing", "holding"... may receive ("wearing
+    # collars"), not after another verb or preposition ("doing blue loops", "walking by black stores")
+    bare_plurals: bool = False
     # nouns whose adjective stays (a person's colour is the skin's or the hair's: "A white man")
     giver_not_synsets: list[str] = Field(default_factory=list)
     # adjectives that fit one kind of noun only, whatever their class ("blond": hair)
@@ -809,6 +814,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     or not _fits(moved, giver, n, hosts, (m.lower_,)):
                 continue
             at = _insertion_point(n, moved, classes)
+            if at is None and params.bare_plurals and n.tag_ == "NNS" and not list(n.lefts) \
+                    and n.i > 0 and doc[n.i - 1].lower_ in HOLDING:
+                at = n.i  # "wearing collars" -> "wearing brown collars" (not "doing blue loops")
             if at is None or at == m.i + 1:
                 continue
             s = sent.fork()
