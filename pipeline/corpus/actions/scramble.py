@@ -721,9 +721,9 @@ class MoveModifierParams(BaseModel):
 PLACE_PARTS = frozenset({"front", "top", "side", "edge", "middle", "back", "bottom", "outside", "inside", "end"})
 
 # English order of premodifiers ("a small old black leather bag"); compounds sit next to the noun
-ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "age": 2, "thing_age": 2, "temperature": 3, "wetness": 3,
-                   "cleanliness": 3, "speed": 3,
-                   "gender": 3, "colour": 4, "natural_colour": 4, "material": 5}
+ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "child_size": 1, "age": 2, "thing_age": 2,
+                   "temperature": 3, "wetness": 3, "cleanliness": 3, "speed": 3, "gender": 3, "colour": 4,
+                   "natural_colour": 4, "material": 5}
 COMPOUND_ORDER = 6
 
 
