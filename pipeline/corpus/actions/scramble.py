@@ -487,9 +487,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 moves = [(a, r1, rb), (b, r2, ra)]
                 if not _plausible(verb, moves, params, ruleset):
                     continue
-                if any(t.dep_ in _SUBJECT and t.head != verb and not _plausible(t.head, moves, params, ruleset)
+                if any(t.dep_ in _SUBJECT and t.head != verb and (not _plausible(t.head, moves, params, ruleset)
+                                                                  or _coordinated(a) or _coordinated(b))
                        for t in (a, b)):
-                    continue  # an inherited subject also does the first verb
+                    continue  # an inherited subject also does the first verb; no "a man ... and shirt"
                 (a0, a1), (b0, b1) = sa, sb
                 if params.heads_only:
                     if not _heads_swappable(a, b):
@@ -901,6 +902,8 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
         for t in targets:
             if t.lemma_.lower() in params.collective_nouns or t.lower_ in params.collective_nouns:
                 continue  # "a crowd in an orange shirt"
+            if t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "cc":
+                continue  # "holding a baby and with three children": the phrase would land before "and"
             if _plural(t) and not _plural(pobj_of(prep)):
                 continue  # "two ladies in a fancy jacket"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
