@@ -30,6 +30,10 @@ from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import SUBJECT_DEPS, children, is_plural_np, span
 
+# nouns that stand without a determiner ("someone", "water"): not bare count nouns
+UNCOUNTED = frozenset({"someone", "somebody", "everyone", "everybody", "anyone", "nobody", "water", "food",
+                       "fish", "meat", "rice", "pasta", "sauce", "oil", "milk", "wine", "makeup"})
+
 # personal pronouns of the third person: a sentence with one is not scrambled by swapping its people, whom the
 # pronoun would then point to wrongly
 THIRD_PERSON = frozenset({"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers", "theirs"})
@@ -49,6 +53,9 @@ def _usable_argument(tok, skip_phrases: set[str]) -> bool:
         return False
     if any(t.text in (",", ";", "(", ")") for t in tok.subtree):
         return False  # appositions and non-restrictive clauses leave their commas behind
+    if tok.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in tok.children) \
+            and resources.synsets(tok.lower_, "n") and tok.lemma_.lower() not in UNCOUNTED:
+        return False  # "to group of men" -/-> "Group of men is handing ...": a bare count noun as subject
     start, end = _trimmed_span(tok)
     return " ".join(t.lower_ for t in tok.doc[start:end]) not in skip_phrases
 
