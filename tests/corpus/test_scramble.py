@@ -17,7 +17,8 @@ from pipeline.corpus.sentence import Sentence
 BROKEN = re.compile(r"\b(not not|no no|a a|an an|the the|is is|are are|is are|are is)\b", re.I)
 S4_RULES = ("swap-subject-object", "swap-nouns", "swap-subject-pobj", "swap-object-pobj", "swap-adjectives",
             "swap-noun-modifiers")
-NEW_RULES = ("move-adjective", "move-clothing-phrase")  # issue 11
+NEW_RULES = ("move-adjective", "move-clothing-phrase", "swap-clause-subjects", "move-size-or-age-adjective",
+             "move-adjective-to-thing", "swap-subject-possessor", "move-size-to-child", "move-old-to-adult")  # issue 11
 _SAME = {"an": "a", "are": "is", "were": "was", "aren't": "isn't", "weren't": "wasn't"}
 
 

@@ -16,7 +16,8 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 
 from __future__ import annotations
 
-__all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapModifiersParams", "swap_arguments", "swap_modifiers"]
+__all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapClauseSubjectsParams", "SwapModifiersParams",
+           "SwapPossessorParams", "swap_arguments", "swap_clause_subjects", "swap_modifiers", "swap_possessor"]
 
 import functools
 import zlib
@@ -29,6 +30,13 @@ from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import SUBJECT_DEPS, children, is_plural_np, span
 
+# nouns that stand without a determiner ("someone", "water"): not bare count nouns
+UNCOUNTED = frozenset({"someone", "somebody", "everyone", "everybody", "anyone", "nobody", "water", "food",
+                       "fish", "meat", "rice", "pasta", "sauce", "oil", "milk", "wine", "makeup"})
+
+# personal pronouns of the third person: a sentence with one is not scrambled by swapping its people, whom the
+# pronoun would then point to wrongly
+THIRD_PERSON = frozenset({"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers", "theirs"})
 BE_AGREEMENT = {("is", True): "are", ("are", False): "is", ("was", True): "were", ("were", False): "was"}
 _SUBJECT = ("nsubj", "nsubjpass")
 DESCRIBED_PARTS = ("haired", "eyed", "skinned", "colored", "coloured", "furred", "bearded")
@@ -45,6 +53,9 @@ def _usable_argument(tok, skip_phrases: set[str]) -> bool:
         return False
     if any(t.text in (",", ";", "(", ")") for t in tok.subtree):
         return False  # appositions and non-restrictive clauses leave their commas behind
+    if tok.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in tok.children) \
+            and resources.synsets(tok.lower_, "n") and tok.lemma_.lower() not in UNCOUNTED:
+        return False  # "to group of men" -/-> "Group of men is handing ...": a bare count noun as subject
     start, end = _trimmed_span(tok)
     return " ".join(t.lower_ for t in tok.doc[start:end]) not in skip_phrases
 
@@ -154,6 +165,31 @@ def _main_verbs(doc):
     return out
 
 
+HOLDING = frozenset({"with", "wearing", "holding", "carrying", "juggling", "throwing", "catching"})
+
+# size adjectives (and "baby"), which a head-noun swap would leave on a noun they may not fit ("a small man")
+SIZE_AGE = frozenset({"small", "little", "tiny", "big", "large", "huge", "baby", "giant", "tall", "short"})
+
+
+def _owned_body_part(doc) -> bool:
+    """A body part with "the" (S1 normalization writes "the mouth" for "his mouth"), whose owner a swap of
+    the people would change."""
+    return any(t.lower_ == "the" and t.head.pos_ == "NOUN"
+               and "noun.body" in resources.lexnames(t.head.lemma_.lower(), "n", 1) for t in doc)
+
+
+def _garbled(doc) -> bool:
+    """An S1 with two -ing verbs in a row, a particle at most between them ("A dog with the pink tongue is
+    sticking out running on the beach"): a caption the parser cannot read, whose scrambles read worse."""
+    tags = [t.tag_ for t in doc]
+    for i, tag in enumerate(tags):
+        if tag == "VBG":
+            nxt = tags[i + 1:i + 3]
+            if nxt[:1] == ["VBG"] or nxt[:1] == ["RP"] and nxt[1:] == ["VBG"]:
+                return True
+    return False
+
+
 def _misparsed_end(doc, end: int) -> bool:
     """A noun phrase directly followed by a finite verb ("... bathing suits and water is splashing") is likely
     a clause the parser folded into it."""
@@ -182,6 +218,9 @@ class SwapArgumentsParams(BaseModel):
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
+    # a verb joined to another without a subject of its own takes that verb's subject ("A boy is standing and
+    # watching a guardsman" -> "A guardsman is standing and watching a boy")
+    inherit_subject: bool = True
     # skip a swap when either argument is a coordination ("The bride is surrounded by the groomsmen and
     # bridesmaids" -/-> "The groomsmen and bridesmaids are surrounded by the bride")
     skip_coordinated: bool = False
@@ -192,6 +231,8 @@ def _arguments(verb, role: str, params: SwapArgumentsParams):
     skip = set(params.skip_phrases)
     if role == "subject":
         subjects = [c for c in verb.children if c.dep_ in _SUBJECT]
+        if not subjects and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") and params.inherit_subject:
+            subjects = [c for c in verb.head.children if c.dep_ in _SUBJECT]  # "... is standing and watching X"
         if len(subjects) == 1 and subjects[0].i < verb.i and _usable_argument(subjects[0], skip):
             yield subjects[0], _trimmed_span(subjects[0])
     elif role == "object":
@@ -383,8 +424,9 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
     synset it descends from ("peck" under bird.n.01: "A mouse is pecking at a rooster" is refused), and not a
     verb of "not_on_person" with a person as patient ("Horses are racing jockeys"). A person is limited by
     ``doer_limits_lexicon``: infants only do "infant_verbs" ("A baby is feeding a woman"), children do not
-    carry, hold or feed a person older than an infant ("A girl is holding a woman"), and an audience or a crowd
-    does not speak to anyone ("An audience is speaking to a man"). Source: Marelli et al. 2014, Table 3 (S4:
+    carry, hold or feed a person older than an infant ("A girl is holding a woman"), an audience or a crowd
+    does not speak to anyone ("An audience is speaking to a man"), and no person licks or sniffs
+    ("animal_only_verbs"). Source: Marelli et al. 2014, Table 3 (S4:
     the scrambled sentence stays plausible); issue 11 reader verdicts.
     """
     lemma = verb.lemma_.lower()
@@ -409,6 +451,8 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
             return False
         if names & limits.get("collectives", frozenset()) and lemma in limits.get("speech_verbs", ()):
             return False
+        if lemma in limits.get("animal_only_verbs", ()):
+            return False  # "A woman is licking a wallaby's hand"
     return True
 
 
@@ -430,16 +474,30 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     r1, r2 = params.roles
     if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate):
         return
+    if any(t.lower_ in THIRD_PERSON for t in doc) or _owned_body_part(doc):
+        return  # "A man is following the dog and it is ...", "carrying someone on the shoulder": the pronoun
+        # (or S1's "the" standing for one) would point to the other one
     for verb in _main_verbs(doc):
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
                     continue
+                if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
+                       for t in (a, b) for c in t.children):
+                    continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
+                if params.heads_only and any(c.dep_ == "amod" and c.lower_ in SIZE_AGE
+                                             for t in (a, b) for c in t.children):
+                    continue  # "A man is pulling a small child" -/-> "A child is pulling a small man"
                 ra, rb = _role(a, r1), _role(b, r2)
                 if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
                     ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
-                if not _plausible(verb, [(a, r1, rb), (b, r2, ra)], params, ruleset):
+                moves = [(a, r1, rb), (b, r2, ra)]
+                if not _plausible(verb, moves, params, ruleset):
                     continue
+                if any(t.dep_ in _SUBJECT and t.head != verb and (not _plausible(t.head, moves, params, ruleset)
+                                                                  or _coordinated(a) or _coordinated(b))
+                       for t in (a, b)):
+                    continue  # an inherited subject also does the first verb; no "a man ... and shirt"
                 (a0, a1), (b0, b1) = sa, sb
                 if params.heads_only:
                     if not _heads_swappable(a, b):
@@ -453,7 +511,8 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 (x0, x1, x), (y0, y1, y) = sorted([(a0, a1, a), (b0, b1, b)], key=lambda t: t[0])
                 if x1 > y0 or x0 <= verb.i < x1 or y0 <= verb.i < y1:
                     continue
-                if any(_misparsed_end(doc, e) and e != verb.i and doc[e].head != verb for e in (x1, y1)):
+                if any(_misparsed_end(doc, e) and e != verb.i and doc[e].head not in (verb, verb.head)
+                       for e in (x1, y1)):
                     continue
                 tx, ty = sent.span_text(x0, x1), sent.span_text(y0, y1)
                 if tx.lower() == ty.lower():
@@ -466,7 +525,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if "subject" in params.roles:
                     subj, new_subj = (x, y) if x.dep_ in _SUBJECT else (y, x)
                     new_pl = _plural(new_subj)
-                    if _plural(subj) != new_pl and not _agree(s, verb, new_pl, params.agreement):
+                    if _plural(subj) != new_pl and not _agree(s, subj.head, new_pl, params.agreement):
                         continue
                 yield s.edits
 
@@ -600,7 +659,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     modifiers of the same class swap (colour with colour, size with size).
     """
     doc = sent.doc
-    if not sampled(f"swap_modifiers|{','.join(params.deps)}", doc.text, params.rate):
+    if not sampled(f"swap_modifiers|{','.join(params.deps)}", doc.text, params.rate) or _garbled(doc):
         return
     mods = [t for t in doc
             if t.dep_ in params.deps and t.pos_ in params.pos and t.head.pos_ in params.head_pos
@@ -644,12 +703,35 @@ class MoveModifierParams(BaseModel):
     classes: list[str] = Field(default_factory=list)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "dative"])
+    # receiving nouns refused: descendants of these synsets ("A small child ..." -/-> "a small man": size said
+    # of an adult reads as a slight), nouns of these lexicons (mass nouns and settings: "the little milk", "the
+    # large beach"), coordinated nouns ("A small horse and rider") and objects of "of" ("a carving of a bear")
+    receiver_not_synsets: list[str] = Field(default_factory=list)
+    receiver_not_lexicons: list[str] = Field(default_factory=list)
+    receiver_plain: bool = False
+    # only the receiving noun must be a host of the class: taking an adjective off a noun never makes it
+    # implausible ("A dog is running in the green grass with a ball" -> "... in the grass with a green ball")
+    receiver_only_hosts: bool = False
+    # when given, the receiving noun must be a word of one of these lexicons ("little" onto a child, "old" onto
+    # an adult: "A boy is holding a small ball" -> "A small boy is holding a ball")
+    receiver_lexicons: list[str] = Field(default_factory=list)
+    # a plural noun without determiner right after "with", "wearing", "holding"... may receive ("wearing
+    # collars"), not after another verb or preposition ("doing blue loops", "walking by black stores")
+    bare_plurals: bool = False
+    # nouns whose adjective stays (a person's colour is the skin's or the hair's: "A white man")
+    giver_not_synsets: list[str] = Field(default_factory=list)
+    # adjectives that fit one kind of noun only, whatever their class ("blond": hair)
+    skip_words: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
+# heads of "of" phrases that name a place ("in front of a building"), whose object is a plain argument
+PLACE_PARTS = frozenset({"front", "top", "side", "edge", "middle", "back", "bottom", "outside", "inside", "end"})
+
 # English order of premodifiers ("a small old black leather bag"); compounds sit next to the noun
-ADJECTIVE_ORDER = {"mood": 0, "size": 1, "age": 2, "temperature": 3, "wetness": 3, "cleanliness": 3, "speed": 3,
-                   "gender": 3, "colour": 4, "material": 5}
+ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "child_size": 1, "age": 2, "thing_age": 2,
+                   "temperature": 3, "wetness": 3, "cleanliness": 3, "speed": 3, "gender": 3, "colour": 4,
+                   "natural_colour": 4, "material": 5}
 COMPOUND_ORDER = 6
 
 
@@ -695,7 +777,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     and one brown dog": the adjective tells them apart).
     """
     doc = sent.doc
-    if not sampled("move_modifier", doc.text, params.rate):
+    if not sampled("move_modifier", doc.text, params.rate) or _garbled(doc):
         return
     classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
     wanted = set(params.classes)
@@ -710,22 +792,44 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
                and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
+    if params.receiver_plain:
+        targets = [t for t in targets if not _coordinated(t) and not (
+            t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.lower_ not in PLACE_PARTS)]
+    refused = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_not_lexicons))
+    not_synsets = set(params.receiver_not_synsets)
+    targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
+               and not _ancestors(t.lemma_.lower()) & not_synsets
+               and not any(c.lower_ == "no" for c in t.children)]  # "wearing no yellow shirt"
+    if params.receiver_lexicons:
+        allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
+        targets = [t for t in targets if t.lemma_.lower() in allowed or t.lower_ in allowed]
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
+        if params.receiver_plain and _coordinated(m.head):
+            continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
+        if m.lower_ in params.skip_words or _ancestors(m.head.lemma_.lower()) & set(params.giver_not_synsets):
+            continue
+        if params.receiver_only_hosts and (doc[m.i - 1].pos_ == "ADP" if m.i else False
+                                           or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
+            continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
         for n in targets:
+            giver = n if params.receiver_only_hosts else m.head
             if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() \
-                    or not _fits(moved, m.head, n, hosts, (m.lower_,)):
+                    or not _fits(moved, giver, n, hosts, (m.lower_,)):
                 continue
             at = _insertion_point(n, moved, classes)
+            if at is None and params.bare_plurals and n.tag_ == "NNS" and not list(n.lefts) \
+                    and n.i > 0 and doc[n.i - 1].lower_ in HOLDING:
+                at = n.i  # "wearing collars" -> "wearing brown collars" (not "doing blue loops")
             if at is None or at == m.i + 1:
                 continue
             s = sent.fork()
             s.delete(m.i)
-            s.insert_before(at, m.text)
+            s.insert_before(at, sent.text(m.i))  # lower-cased when sentence-initial ("Little kids")
             yield s.edits
 
 
@@ -805,6 +909,8 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
         for t in targets:
             if t.lemma_.lower() in params.collective_nouns or t.lower_ in params.collective_nouns:
                 continue  # "a crowd in an orange shirt"
+            if t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "cc":
+                continue  # "holding a baby and with three children": the phrase would land before "and"
             if _plural(t) and not _plural(pobj_of(prep)):
                 continue  # "two ladies in a fancy jacket"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
@@ -814,4 +920,201 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
             text = sent.span_text(start, end)
             s.delete(*range(start, end))
             s.insert_after(t.i, text)
+            yield s.edits
+
+
+class SwapClauseSubjectsParams(BaseModel):
+    # subordinators of an adverbial clause whose subject may trade places with the main clause's
+    # ("A man is singing while a woman is dancing")
+    subordinators: list[str] = Field(default_factory=lambda: ["while", "as"])
+    # subject heads that point back to another noun ("another boy", "others", "one of them"): not doers of
+    # their own that can move
+    anaphoric: list[str] = Field(default_factory=lambda: [
+        "other", "others", "another", "one", "both", "all", "some", "each", "rest", "third", "second", "same"])
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
+    animal_lexicon: str | None = "animal_nouns"
+    animal_verbs_lexicon: str | None = "animal_agent_verbs"
+    doer_limits_lexicon: str | None = "doer_limits"
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _clause_pairs(doc, subordinators: set[str]):
+    """``(verb1, verb2)``: a main verb and a verb of a clause joined to it ("and", "while"), each with its own
+    subject before it."""
+    for v1 in _main_verbs(doc):
+        if v1.dep_ == "conj":
+            continue
+        for v2 in v1.children:
+            if v2.pos_ not in ("VERB", "AUX") or v2.i < v1.i:
+                continue
+            if v2.dep_ == "conj" or v2.dep_ == "advcl" and any(
+                    c.dep_ == "mark" and c.lower_ in subordinators for c in v2.children):
+                yield v1, v2
+
+
+@action("swap_clause_subjects", stages=("S4",), params=SwapClauseSubjectsParams)
+def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
+    """Swap the subjects of two joined clauses; Marelli et al. 2014, Table 3 (S4, scrambling).
+
+    SICK: "A woman is dancing and a man is playing the keyboard" / "A woman is playing the keyboard and a man
+    is dancing"; "A clown is singing and people are dancing" -> "People are singing and a clown is dancing".
+    Both subjects are people or animals (:func:`animacy`) with different lemmas, neither points back to the
+    other ("another boy", "others", "one of them"), the sentence has no personal pronoun (it would point to the
+    wrong one: "A boy is jumping and a girl is watching him"), each subject can do the other clause's verb
+    (:func:`_can_do`: "A person is eating pasta and a dog is watching" -/-> "A dog is eating pasta"), and is/are
+    agrees in each clause (skipped when another word would have to change).
+    """
+    doc = sent.doc
+    if not sampled("swap_clause_subjects", doc.text, params.rate):
+        return
+    if any(t.tag_ in ("PRP", "PRP$") or t.lower_ in params.anaphoric for t in doc):
+        return  # "him", "one of the men", "another": they would point to the wrong one
+    if _owned_body_part(doc):
+        return  # "has a toy in the mouth": S1's "the" stands for "its", the owner's
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    doer_params = SwapArgumentsParams(roles=("subject", "subject"), animal_verbs_lexicon=params.animal_verbs_lexicon,
+                                      doer_limits_lexicon=params.doer_limits_lexicon)
+    anaphoric = set(params.anaphoric)
+    for v1, v2 in _clause_pairs(doc, set(params.subordinators)):
+        subjects = []
+        for v in (v1, v2):
+            subj = [c for c in v.children if c.dep_ in _SUBJECT]
+            if len(subj) != 1 or subj[0].i > v.i or not _usable_argument(subj[0], set()):
+                break
+            subj = subj[0]
+            if subj.lower_ in anaphoric or any(t.lower_ in anaphoric for t in subj.subtree):
+                break
+            kind = animacy(subj, words, not_words, not_modifiers, animals)
+            if kind is None or _coordinated(subj):
+                break
+            subjects.append((subj, kind))
+        if len(subjects) != 2:
+            continue
+        (a, ka), (b, kb) = subjects
+        if a.lemma_.lower() == b.lemma_.lower():
+            continue
+        def kind_of(tok):
+            return animacy(tok, words, not_words, not_modifiers, animals) if tok is not None else None
+
+        def can_do(verb, doer, kind):
+            verbs = [verb] + [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB" and not _has_subject(c)]
+            return all(_can_do(v, doer, kind, _patient(v), kind_of(_patient(v)), doer_params, ruleset) for v in verbs)
+
+        if not (can_do(v1, b, kb) and can_do(v2, a, ka)):
+            continue
+        (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
+        if a1 > v1.i or not (v1.i < b0 and b1 <= v2.i):
+            continue
+        if _predicate(v1, a, v2) == _predicate(v2, b, None):
+            continue  # "A man is sitting and a woman is sitting": nothing changes
+        ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+        if a0 == 0 and _capitalised_common_noun(doc[0]):
+            ta = ta[0].lower() + ta[1:]
+        s = sent.fork()
+        s.set_span(a0, a1, tb)
+        s.set_span(b0, b1, ta)
+        if _plural(a) != _plural(b) and not (_agree(s, v1, _plural(b), True) and _agree(s, v2, _plural(a), True)):
+            continue
+        yield s.edits
+
+
+def _predicate(verb, subject, skip) -> str:
+    """Lower-cased words of ``verb``'s clause without its subject, the clause ``skip`` and conjunctions."""
+    out = set(subject.subtree) | (set(skip.subtree) if skip is not None else set())
+    return " ".join(t.lower_ for t in verb.subtree if t not in out and t.dep_ not in ("cc", "mark", "punct"))
+
+
+def _patient(verb):
+    """The direct object of ``verb``, or the object of its first preposition, or None."""
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is None:
+        prep = next((c for c in verb.children if c.dep_ == "prep"), None)
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
+    return obj
+
+
+class SwapPossessorParams(BaseModel):
+    # nouns whose "of" phrase names their owner like a possessive ("the cheek of a man")
+    owned_lexnames: list[str] = Field(default_factory=lambda: ["noun.body"])
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
+    animal_lexicon: str | None = "animal_nouns"
+    animal_verbs_lexicon: str | None = "animal_agent_verbs"
+    doer_limits_lexicon: str | None = "doer_limits"
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _owners(verb, owned_lexnames: set[str]):
+    """``(owner, (start, end), possessive)``: the possessor of the verb's object or of the object of its
+    preposition ("a woman's hand", without the "'s"; possessive True), or the object of "of" after a body part
+    that is the verb's direct object ("kissing the cheek of a man"; not "sitting on the backs of camels")."""
+    things = [c for c in verb.children if c.dep_ == "dobj"]
+    things += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    for thing in things:
+        for c in thing.children:
+            if c.dep_ == "poss" and c.pos_ in ("NOUN", "PROPN") and c.i < thing.i:
+                case = next((x for x in c.children if x.dep_ == "case"), None)
+                start, end = _trimmed_span(c)
+                if case is not None and case.i == end - 1:
+                    yield c, (start, end - 1), True
+            elif c.dep_ == "prep" and c.lower_ == "of" and c.i == thing.i + 1 and thing.dep_ == "dobj" \
+                    and resources.lexnames(thing.lemma_.lower(), "n", 1) & owned_lexnames:
+                pobj = next((x for x in c.children if x.dep_ == "pobj"), None)
+                if pobj is not None:
+                    yield pobj, _trimmed_span(pobj), False
+
+
+@action("swap_possessor", stages=("S4",), params=SwapPossessorParams)
+def swap_possessor(sent, params: SwapPossessorParams, ruleset):
+    """Swap the subject with the owner of the thing the verb acts on; Marelli et al. 2014, Table 3 (S4,
+    scrambling).
+
+    SICK: "A monkey is pulling a dog's tail" / "A dog is pulling a monkey's tail"; "A woman is rubbing a baby's
+    leg" -> "A baby is rubbing a woman's leg"; "A woman is painting the face of a man" -> "A man is painting the
+    face of a woman". Both are people or animals (:func:`animacy`) of different lemmas, the owner can do the
+    verb (:func:`_can_do`), and is/are agrees with the new subject (skipped when another word would change).
+    """
+    doc = sent.doc
+    if not sampled("swap_possessor", doc.text, params.rate):
+        return
+    if any(t.tag_ in ("PRP", "PRP$") or t.lower_ in ("other", "another") for t in doc):
+        return  # "her", "the other woman": they would point to the wrong one
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    doer_params = SwapArgumentsParams(roles=("subject", "subject"), animal_verbs_lexicon=params.animal_verbs_lexicon,
+                                      doer_limits_lexicon=params.doer_limits_lexicon)
+    for verb in _main_verbs(doc):
+        subj = [c for c in verb.children if c.dep_ == "nsubj"]
+        if len(subj) != 1 or subj[0].i > verb.i or not _usable_argument(subj[0], set()) or _coordinated(subj[0]):
+            continue
+        a = subj[0]
+        ka = animacy(a, words, not_words, not_modifiers, animals)
+        if ka is None:
+            continue
+        for b, (b0, b1), possessive in _owners(verb, set(params.owned_lexnames)):
+            kb = animacy(b, words, not_words, not_modifiers, animals)
+            if kb is None or b.lemma_.lower() == a.lemma_.lower() or _coordinated(b) \
+                    or not _usable_argument(b, set()):
+                continue
+            if not _can_do(verb, b, kb, a, ka, doer_params, ruleset):
+                continue
+            (a0, a1) = _trimmed_span(a)
+            if a1 > verb.i or b0 < verb.i or possessive and a1 != a.i + 1:
+                continue  # "a boy wearing a red shirt's legs"
+            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+            if a0 == 0 and _capitalised_common_noun(doc[0]):
+                ta = ta[0].lower() + ta[1:]
+            s = sent.fork()
+            s.set_span(a0, a1, tb)
+            s.set_span(b0, b1, ta)
+            if _plural(a) != _plural(b) and not _agree(s, verb, _plural(b), True):
+                continue
             yield s.edits
