@@ -8,8 +8,8 @@ of first appearance in the input (so the output follows the input file). Nothing
 - :func:`dawid_skene` -- Dawid & Skene (1979) EM estimate of each worker's confusion matrix, through
   ``crowdkit.aggregation.DawidSkene`` (Ustalov et al., crowd-kit).
 - :func:`numeric_summary` -- mean, standard deviation (chosen ``ddof``) and count of numeric ratings.
-- :func:`krippendorff_alpha` -- Krippendorff's alpha (nominal, ordinal, interval or ratio), checked against the
-  ``krippendorff`` package by the tests.
+- :func:`krippendorff_alpha` -- Krippendorff's alpha (nominal, ordinal, interval or ratio) with the
+  ``krippendorff`` package, fed value counts.
 - :func:`label_distribution`, :func:`label_entropy` -- per-item label shares and their entropy (ChaosNLI's
   ``label_dist`` and ``entropy``, Nie et al. 2020).
 
@@ -35,6 +35,11 @@ same mark SNLI uses in ``gold_label``."""
 
 #: ``ties`` values with a meaning; any other value is the label given to every tied item.
 TIE_RULES = ("none", "random", "first")
+
+
+# krippendorff.alpha builds several float64 arrays of shape (items, values, values); above this many elements
+# per array (about 400 MB each) krippendorff_alpha refuses rather than exhaust memory.
+_ALPHA_MAX_ELEMENTS = 50_000_000
 
 
 def _require(df: pd.DataFrame, columns: Sequence[str]) -> None:
@@ -325,8 +330,8 @@ def _count_matrix(icode: np.ndarray, vcode: np.ndarray, n_values: int) -> np.nda
 
 def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "worker", value: str = "label",
                        level: str = "nominal") -> float:
-    """Krippendorff's alpha over all judgments, from value counts (:func:`_alpha_from_counts`; the test suite
-    checks it against the ``krippendorff`` package).
+    """Krippendorff's alpha over all judgments, with ``krippendorff.alpha(value_counts=...)``
+    (:func:`_alpha_from_counts`; the test suite checks it against the package fed workers x items data).
 
     The reliability data is given as *value counts*, an items x values matrix of how many judgments of the
     item gave the value, not as the usual workers x items matrix. The two give the same alpha (alpha depends
@@ -357,49 +362,25 @@ def krippendorff_alpha(df: pd.DataFrame, item: str = "item", worker: str = "work
 
 
 def _alpha_from_counts(counts: np.ndarray, domain: np.ndarray, level: str) -> float:
-    """:func:`krippendorff_alpha` from a values x items count matrix (the transpose of :func:`_count_matrix`'s:
-    the sums over items then run across a few long rows) and its sorted value domain, by Krippendorff's
-    definitions (K. Krippendorff, "Computing Krippendorff's alpha-reliability",
-    2011, section C; ``tests/crowd/test_estimators.py`` checks it against the ``krippendorff`` package):
+    """:func:`krippendorff_alpha` from a values x items count matrix (the layout the aggregation's counts come
+    in: sums over items run across a few long rows) and its sorted value domain, with the ``krippendorff``
+    package (``krippendorff.alpha(value_counts=...)``, which takes items x values).
 
-    - coincidences ``o[c, k] = sum over items u of n[u, c] * (n[u, k] - [c == k]) / (m[u] - 1)`` (``m[u]``: the
-      item's judgments): every ordered pair of judgments of an item, weighted so that each item counts m times;
-    - expected coincidences ``e[c, k] = n[c] * (n[k] - [c == k]) / (n - 1)``, ``n[c]`` the column sums of ``o``;
-    - ``alpha = 1 - sum(o * d) / sum(e * d)`` with the level's squared distance ``d[c, k]``: nominal ``[c != k]``;
-      interval ``(v[c] - v[k])^2``; ratio ``((v[c] - v[k]) / (v[c] + v[k]))^2``; ordinal ``(n[c] + ... + n[k] -
-      (n[c] + n[k]) / 2)^2``.
-
-    One matrix product over the items: no items x values x values array, so any number of distinct values
-    that fits the count matrix fits here.
+    Raises:
+        ValueError: items x values^2 above :data:`_ALPHA_MAX_ELEMENTS` (the package builds arrays of that shape).
     """
+    import krippendorff
+
     used = counts.sum(axis=1) > 0  # values seen only in single-judgment items play no part
-    counts, domain = counts[used].astype(float), domain[used]
+    counts, domain = counts[used], domain[used]
     if counts.shape[1] == 0 or len(domain) < 2:
         return float("nan")
-    # an item with one judgment has no pair: n[u, c] * (n[u, c] - 1) = 0, whatever the divisor (kept at 1)
-    weighted = counts / (np.maximum(counts.sum(axis=0), 2) - 1)
-    o = weighted @ counts.T - np.diag(weighted.sum(axis=1))
-    n_c = o.sum(axis=0)
-    e = (np.outer(n_c, n_c) - np.diag(n_c)) / (n_c.sum() - 1)
-    d = _squared_distances(np.asarray(domain, dtype=float) if level != "nominal" else domain, n_c, level)
-    return float(1 - (o * d).sum() / (e * d).sum())
-
-
-def _squared_distances(domain: np.ndarray, n_c: np.ndarray, level: str) -> np.ndarray:
-    """values x values matrix of Krippendorff's squared difference at ``level`` (see :func:`_alpha_from_counts`);
-    ``n_c``: how often each value is pairable (the ordinal distance counts the values between two)."""
-    k = len(domain)
-    if level == "nominal":
-        return 1.0 - np.eye(k)
-    v = domain[:, None], domain[None, :]
-    if level == "interval":
-        return np.asarray((v[0] - v[1]) ** 2, dtype=float)
-    if level == "ratio":
-        total = v[0] + v[1]
-        return np.asarray(np.divide(v[0] - v[1], total, out=np.zeros((k, k)), where=total != 0) ** 2, dtype=float)
-    cum = np.concatenate([[0.0], np.cumsum(n_c)])  # ordinal: n[lo] + ... + n[hi] = cum[hi + 1] - cum[lo]
-    lo, hi = np.minimum.outer(np.arange(k), np.arange(k)), np.maximum.outer(np.arange(k), np.arange(k))
-    return np.asarray((cum[hi + 1] - cum[lo] - (n_c[lo] + n_c[hi]) / 2) ** 2, dtype=float)
+    if counts.shape[1] * counts.shape[0] ** 2 > _ALPHA_MAX_ELEMENTS:
+        raise ValueError(f"{counts.shape[1]} items x {counts.shape[0]} distinct values is too large for "
+                         "krippendorff.alpha (items x values^2 arrays); round the values")
+    value_domain = domain if level != "nominal" else np.arange(len(domain))
+    return float(krippendorff.alpha(value_counts=counts.T, value_domain=value_domain,
+                                    level_of_measurement=level))  # type: ignore[arg-type]  # checked above
 
 
 def label_distribution(df: pd.DataFrame, item: str = "item", label: str = "label",
