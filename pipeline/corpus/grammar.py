@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from pipeline.common import resources
-from pipeline.corpus.sentence import surface
-from pipeline.corpus.wordforms import in_hyphenated, inflect_engine, lemma_of, plural
+from pipeline.corpus.sentence import article_for, surface
+from pipeline.corpus.wordforms import in_hyphenated, lemma_of, plural
 
 CHECKS = ("agreement", "article-plural", "missing-determiner", "doubled-word", "duplicate-coordinate",
           "no-finite-verb")
@@ -382,11 +382,6 @@ def _paired(n) -> bool:
     return after or before
 
 
-def indefinite(word: str) -> str:
-    """"a" or "an" before ``word``, by its sound (inflect: "an umbrella", "a uniform", "an hour")."""
-    return inflect_engine().a(word).split(" ", 1)[0].lower()
-
-
 def _np_start(n) -> int | None:
     """Where an article goes for noun ``n``: before its leftmost pre-modifier; None when a left dependent is
     not a plain modifier (the noun phrase is unclear)."""
@@ -460,11 +455,11 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if setting and start < n.i:  # "on sandy beach": one of many, if the noun counts at all
             if not is_count_noun(low, frozenset(), frozenset()):
                 continue
-            inserts.append((start, indefinite(doc[start].text)))
+            inserts.append((start, article_for(doc[start].text)))
         elif setting:
             inserts.append((start, "the"))
         else:
-            inserts.append((start, indefinite(doc[start].text)))
+            inserts.append((start, article_for(doc[start].text)))
     return inserts, unrepairable
 
 

@@ -143,6 +143,26 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
     return None
 
 
+def _verb_before(sent, start: int, end: int) -> bool:
+    """Whether a bare noun between ``start`` and ``end`` is a finite verb the tagger took for a noun: right after
+    a noun, right before a preposition, without determiner, its word used more as a verb (WordNet counts):
+    "big brown dog chews on bone lying down", "a boy and a large dog stand on a dock watching ...". Adding
+    "is/are" before the later participle would make two predicates; the caption is garbled."""
+    doc = sent.doc
+    for t in doc[start + 1:end]:
+        if t.pos_ != "NOUN" or t.tag_ not in ("NN", "NNS") or sent.edited(t.i) or t.i + 1 >= len(doc):
+            continue
+        if doc[t.i - 1].pos_ != "NOUN" or doc[t.i + 1].pos_ != "ADP" or doc[t.i - 1].dep_ != "compound" and \
+                t.dep_ not in ("conj", "nsubj", "ROOT"):
+            continue
+        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children):
+            continue
+        word = t.lower_
+        if _verb_reading(word) and _verb_dominant(_lemma(word)):
+            return True
+    return False
+
+
 def _predicate_walk(root):
     """Tokens of the noun phrase headed by ``root``, in order, not descending into clauses."""
     out = []
@@ -392,6 +412,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                     raise Unnormalizable("no subject")
             passive = _later_passive(sent, root) if root.tag_ == "VBN" else None
             anchor = passive if passive is not None else _be_anchor(sent, root)
+            if _verb_before(sent, subj.left_edge.i, anchor):
+                raise Unnormalizable("a finite verb read as a noun before the participle (garbled)")
             sent.insert_before(anchor, be_present(_np_plural(subj) or _plural_subject(root)))
             return
         if subj is None and not auxes and root.tag_ == "VB":
@@ -440,6 +462,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             subject = head
         elif _comma_run_on(sent, i, params):
             raise Unnormalizable("two descriptions joined by a comma (run-on)")
+        if _verb_before(sent, root.left_edge.i, i):
+            raise Unnormalizable("a finite verb read as a noun before the participle (garbled)")
         sent.insert_before(i, be_present(_np_plural(subject)))
         if i > 0 and doc[i - 1].text == "," and not sent.edited(i - 1):
             sent.delete(i - 1)
