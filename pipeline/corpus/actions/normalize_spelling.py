@@ -259,8 +259,12 @@ def join_compounds(sent, params: CompoundParams, ruleset) -> None:
             continue
         if (a.i > 0 and doc[a.i - 1].text == "-") or (b.i + 1 < len(doc) and doc[b.i + 1].text == "-"):
             continue  # part of a hyphenated word: "upper-class room" is not "upper-classroom"
-        if b.pos_ != "NOUN" or a.pos_ not in first_pos or _protected(a) or _protected(b) \
-                or f"{ta} {tb}" in keep_open:
+        # "a roof top": a noun the tagger called an adjective (no adjective sense in WordNet); "skate boarding":
+        # a gerund the tagger called a verb
+        first_ok = a.pos_ in first_pos or (a.pos_ == "ADJ" and a.dep_ in ("compound", "amod")
+                                           and not resources.synsets(ta, "a"))
+        second_ok = b.pos_ == "NOUN" or (b.tag_ == "VBG" and a.pos_ in first_pos)
+        if not (first_ok and second_ok) or _protected(a) or _protected(b) or f"{ta} {tb}" in keep_open:
             continue
         closed = closed_compound(ta, tb, params.min_zipf)
         if closed:
