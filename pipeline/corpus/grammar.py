@@ -374,6 +374,22 @@ def _count_by_modifier(n, mass: frozenset[str]) -> bool:
     return any(c.dep_ == "amod" and c.lower_ in SIZE_ADJECTIVES and c.i < n.i for c in n.children)
 
 
+def _noun_hyphen_noun(n) -> bool:
+    """"bath-tub": the noun is the second half of a hyphenated noun, which takes its article before the first."""
+    doc = n.doc
+    return n.i >= 2 and doc[n.i - 1].text == "-" and doc[n.i - 2].pos_ in ("NOUN", "ADJ", "PROPN") and \
+        (n.i + 1 >= len(doc) or doc[n.i + 1].text != "-")
+
+
+def _particle_misparse(n) -> bool:
+    """"in a grassy fenced in yard": the preposition right after a participle whose head is no noun (the parse
+    took an adjective for the noun), so the setting noun ends the phrase of the earlier article."""
+    prep = n.head
+    part = prep.doc[prep.i - 1] if prep.i > 0 else None
+    return part is not None and part.tag_ == "VBN" and prep.head.i == part.i and \
+        not resources.synsets(part.head.lower_, "n")
+
+
 def _paired(n) -> bool:
     """"from side to side", "nose to nose": the noun repeated across a preposition (an idiom, bare)."""
     doc, i, low = n.doc, n.i, n.lower_
@@ -437,7 +453,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             continue  # "eye liner": the closed compound "eyeliner" is a bare noun
         if any(t.lower_ == low for t in n.doc if t.i != n.i and t.i < n.i and t.dep_ == "conj"):
             continue
-        if _paired(n) or in_hyphenated(n):  # "from branch to branch", "off-road"
+        if _paired(n) or in_hyphenated(n) and not _noun_hyphen_noun(n):  # "from branch to branch", "off-road"
+            continue
+        if setting and _particle_misparse(n):  # "a grassy fenced in yard": "in" is the participle's particle
             continue
         start = _np_start(n)
         if start is not None and any(doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS

@@ -60,6 +60,7 @@ GOOD = [
     "A woman is applying eye liner to her eyelid",
     "A black bird is taking flight from a dead tree",
     "A man is squatting in brush",
+    "A black dog is running in a grassy fenced in yard",
 ]
 
 BAD = [  # (sentence, check that must fail)
@@ -100,6 +101,7 @@ REPAIRED = [  # (sentence, check, repaired sentence)
     ("A lady is holding umbrella over a race car driver", "missing-determiner",
      "A lady is holding an umbrella over a race car driver"),
     ("Hooded women are at event", "missing-determiner", "Hooded women are at an event"),
+    ("A woman is bathing into bath-tub", "missing-determiner", "A woman is bathing into a bath-tub"),
     ("An older black man is handing small blue object to group of younger black men", "missing-determiner",
      "An older black man is handing a small blue object to a group of younger black men"),
     ("A man dressed in black suit and tie is reading a book", "missing-determiner",
