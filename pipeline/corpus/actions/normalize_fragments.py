@@ -353,6 +353,14 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
     return None
 
 
+def _compound_after_noun(first, verb) -> bool:
+    """"green hair hula hoops": a word WordNet has no adjective sense for, compounded with the verb right after
+    another noun, is the first half of an activity ("hula hooping") WordNet does not list."""
+    doc = verb.doc
+    return first.dep_ == "compound" and first.head.i == verb.i and first.i >= 1 and first.is_alpha \
+        and doc[first.i - 1].pos_ in ("NOUN", "PROPN") and not resources.synsets(first.lower_, "a")
+
+
 def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     """Put a verb the tagger read as a noun in the present continuous (stative verbs: simple present), its
     coordinated verbs as gerunds; "is/are" goes before an activity compound ("a man rock climbs" -> "a man is
@@ -361,8 +369,9 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     lemma = _lemma(verb.lower_)
     if lemma in stative:
         sent.replace(verb.i, _present_simple(lemma, plural))
-    elif verb.i >= 2 and doc[verb.i - 1].pos_ == "NOUN" and not sent.edited(verb.i - 1) \
-            and _activity_compound(doc[verb.i - 1].lower_, verb.text):
+    elif verb.i >= 2 and not sent.edited(verb.i - 1) and (
+            doc[verb.i - 1].pos_ == "NOUN" and _activity_compound(doc[verb.i - 1].lower_, verb.text)
+            or _compound_after_noun(doc[verb.i - 1], verb)):
         sent.insert_before(verb.i - 1, be_present(plural))
         sent.replace(verb.i, gerund(lemma))
     else:
