@@ -361,6 +361,18 @@ def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool
     return first in ("noun.communication", "noun.possession") and ratio >= -0.3
 
 
+@functools.lru_cache(maxsize=4096)
+def _setting_counts(word: str) -> bool:
+    """Whether a setting noun with a modifier takes "a" ("on a sandy beach", "on a basketball court"): count
+    by :func:`is_count_noun` without the lexicons, or a vague first sense with a concrete later one ("court");
+    not a stuff or weather ("in heavy rain", "in cold air")."""
+    if is_count_noun(word, frozenset(), frozenset()):
+        return True
+    lexnames = [s.lexname() for s in resources.synsets(word, "n")[:3]]
+    return bool(lexnames) and lexnames[0] in VAGUE_LEXNAMES and any(x in COUNT_LEXNAMES for x in lexnames[1:]) \
+        and not any(x in MASS_LEXNAMES for x in lexnames)
+
+
 def _count_by_modifier(n, mass: frozenset[str]) -> bool:
     """Count by its phrase though not by the word: a size adjective ("big pepper") or a collective before
     "of" ("group of men"); never a mass-lexicon noun ("long hair")."""
@@ -471,7 +483,7 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
                 unrepairable = True
             continue
         if setting and start < n.i:  # "on sandy beach": one of many, if the noun counts at all
-            if not is_count_noun(low, frozenset(), frozenset()):
+            if not _setting_counts(low):
                 continue
             inserts.append((start, article_for(doc[start].text)))
         elif setting:

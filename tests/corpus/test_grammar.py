@@ -95,6 +95,8 @@ REPAIRED = [  # (sentence, check, repaired sentence)
     ("A mountaineer is sitting in front of a yellow tent under clear blue sky", "missing-determiner",
      "A mountaineer is sitting in front of a yellow tent under a clear blue sky"),
     ("A cat is walking on hardwood floor", "missing-determiner", "A cat is walking on a hardwood floor"),
+    ("A player is getting a ball on basketball court", "missing-determiner",
+     "A player is getting a ball on a basketball court"),
     ("A baby in white outfit is holding a black and white flag", "missing-determiner",
      "A baby in a white outfit is holding a black and white flag"),
     ("A woman is cutting big pepper", "missing-determiner", "A woman is cutting a big pepper"),
