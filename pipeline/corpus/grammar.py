@@ -398,8 +398,8 @@ def _particle_misparse(n) -> bool:
     took an adjective for the noun), so the setting noun ends the phrase of the earlier article."""
     prep = n.head
     part = prep.doc[prep.i - 1] if prep.i > 0 else None
-    return part is not None and part.tag_ == "VBN" and prep.head.i == part.i and \
-        not resources.synsets(part.head.lower_, "n")
+    return part is not None and part.tag_ == "VBN" and prep.head.i == part.i and part.dep_ in ("acl", "amod") \
+        and part.head.i < part.i and not resources.synsets(part.head.lower_, "n")
 
 
 def _paired(n) -> bool:

@@ -354,10 +354,13 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
 
 
 def _compound_after_noun(first, verb) -> bool:
-    """"green hair hula hoops": a word WordNet has no adjective sense for, compounded with the verb right after
-    another noun, is the first half of an activity ("hula hooping") WordNet does not list."""
+    """"green hair hula hoops": a word tagged as an adjective that WordNet has no adjective sense for,
+    compounded with a present-tense verb (often read as a noun), right after another noun, is the first half
+    of an activity ("hula hooping") WordNet does not list."""
     doc = verb.doc
-    return first.dep_ == "compound" and first.head.i == verb.i and first.i >= 1 and first.is_alpha \
+    return first.dep_ == "compound" and first.head.i == verb.i and first.i >= 1 \
+        and (first.pos_ == "ADJ" or first.pos_ == "PROPN" and first.text.islower()) \
+        and first.is_alpha and verb.tag_ in ("NNS", "NN", "VBZ", "VBP", "VB") and not verb.lower_.endswith("ing") \
         and doc[first.i - 1].pos_ in ("NOUN", "PROPN") and not resources.synsets(first.lower_, "a")
 
 
