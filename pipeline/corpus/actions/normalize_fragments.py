@@ -476,6 +476,16 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             raise Unnormalizable("two descriptions joined by a comma (run-on)")
         if _verb_before(sent, root.left_edge.i, i):
             raise Unnormalizable("a finite verb read as a noun before the participle (garbled)")
+        doer = head  # "lots of people walking": the noun after "of" is the doer
+        for c in head.children:
+            if c.dep_ == "prep" and c.lower_ == "of":
+                doer = next((p for p in c.children if p.dep_ == "pobj"), head)
+        if subject.i == root.i and head.i != root.i and head.pos_ == "NOUN" and head.i > root.i \
+                and doc[i].tag_ == "VBG" and not _animate(root.lower_) \
+                and (_animate(doer.lower_) or doer.lower_ in ruleset.lexicon_set("person_nouns")):
+            # "a brightly lit street with lots of people walking across a street": the people walk, not the
+            # street; "the street is walking" would be nonsense and "people are walking" drops the scene
+            raise Unnormalizable("the participle belongs to a noun inside the description (a scene)")
         sent.insert_before(i, be_present(_np_plural(subject)))
         if i > 0 and doc[i - 1].text == "," and not sent.edited(i - 1):
             sent.delete(i - 1)
