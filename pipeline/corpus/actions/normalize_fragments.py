@@ -480,9 +480,14 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         for c in head.children:
             if c.dep_ == "prep" and c.lower_ == "of":
                 doer = next((p for p in c.children if p.dep_ == "pobj"), head)
+        persons = ruleset.lexicon_set("person_nouns")
+        via = head  # the preposition that links the doer to the description: only "with" makes a scene
+        while via.head.i != root.i and via.head.i != via.i:
+            via = via.head
         if subject.i == root.i and head.i != root.i and head.pos_ == "NOUN" and head.i > root.i \
-                and doc[i].tag_ == "VBG" and not _animate(root.lower_) \
-                and (_animate(doer.lower_) or doer.lower_ in ruleset.lexicon_set("person_nouns")):
+                and via.dep_ == "prep" and via.lower_ == "with" and doc[i].tag_ == "VBG" \
+                and not (_animate(root.lower_) or root.lower_ in persons) \
+                and (_animate(doer.lower_) or doer.lower_ in persons):
             # "a brightly lit street with lots of people walking across a street": the people walk, not the
             # street; "the street is walking" would be nonsense and "people are walking" drops the scene
             raise Unnormalizable("the participle belongs to a noun inside the description (a scene)")
