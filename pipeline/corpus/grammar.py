@@ -432,7 +432,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
     """
     inserts, unrepairable = [], False
     for n in doc:
-        if n.tag_ != "NN" or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
+        # a lower-case word tagged as a name is a common noun the tagger misread ("looking from balcony")
+        singular = n.tag_ == "NN" or n.tag_ == "NNP" and n.text.islower() and n.is_alpha
+        if not singular or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
             continue
         low = n.lower_
         setting = low in settings and n.dep_ == "pobj"  # "catching air", "crossing street": not a setting

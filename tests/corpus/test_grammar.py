@@ -104,6 +104,8 @@ REPAIRED = [  # (sentence, check, repaired sentence)
      "A lady is holding an umbrella over a race car driver"),
     ("Hooded women are at event", "missing-determiner", "Hooded women are at an event"),
     ("A woman is bathing into bath-tub", "missing-determiner", "A woman is bathing into a bath-tub"),
+    ("People are standing in a corridor and are looking from balcony", "missing-determiner",
+     "People are standing in a corridor and are looking from a balcony"),
     ("An older black man is handing small blue object to group of younger black men", "missing-determiner",
      "An older black man is handing a small blue object to a group of younger black men"),
     ("A man dressed in black suit and tie is reading a book", "missing-determiner",
