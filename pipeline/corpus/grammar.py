@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from pipeline.common import resources
-from pipeline.corpus.sentence import surface
-from pipeline.corpus.wordforms import lemma_of, plural
+from pipeline.corpus.sentence import article_for, surface
+from pipeline.corpus.wordforms import in_hyphenated, lemma_of, plural
 
 CHECKS = ("agreement", "article-plural", "missing-determiner", "doubled-word", "duplicate-coordinate",
           "no-finite-verb")
@@ -47,13 +47,27 @@ DETERMINER_DEPS = ("det", "poss", "nummod", "predet")
 DETERMINER_TAGS = ("DT", "PRP$", "WP$", "CD", "WDT", "PDT", "POS")
 # words before a noun that do the work of a determiner though spaCy may call them adjectives
 QUANTIFIERS = frozenset("many much several few more most enough little less other such own half each every "
-                        "another no any some all both either neither what which whose".split())
+                        "another no any some all both either neither what which whose mid".split())
 # left dependents that may sit between an inserted article and its noun
 NP_INTERNAL = ("amod", "compound", "nmod", "advmod", "npadvmod", "hmod", "punct", "quantmod")
 CHECKED_NOUN_DEPS = ("nsubj", "nsubjpass", "dobj", "pobj", "dative")
 COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.body",
                             "noun.plant", "noun.location"})
-MASS_LEXNAMES = frozenset({"noun.act", "noun.food", "noun.substance"})
+MASS_LEXNAMES = frozenset({"noun.food", "noun.substance"})
+# a first sense in one of these files ("outfit": a group; "table": data; "object", "event": top nouns) still
+# reads as count in a caption when a later sense is concrete or the plural is about as frequent
+VAGUE_LEXNAMES = frozenset({"noun.group", "noun.Tops", "noun.act", "noun.event"})
+# a sense under one of these is a game or sport: "watching cricket", "watching football" stay bare
+GAME_SYNSETS = ("game.n.01", "sport.n.01", "athletic_game.n.01")
+# a size or shape adjective before a noun marks a single thing: "cutting big pepper", "a small blue object";
+# true mass nouns ("long hair", "tall grass", "deep snow") are in the mass lexicon and stay bare
+SIZE_ADJECTIVES = frozenset("big bigger large larger small smaller little tiny huge giant enormous massive tall "
+                            "round square long short thin thick wide narrow".split())
+# "group of men", "crowd of people": a collective noun before "of" counts one group
+# "in the middle of street", "at top of hill": after "of", a setting noun takes "the" only after a part noun
+PART_NOUNS = frozenset("middle center centre edge side top bottom end front back rest corner surface part".split())
+COLLECTIVE_OF = frozenset("group couple pair team crowd herd flock pack bunch line row pile stack bowl plate "
+                          "cup glass bottle piece slice bag box handful".split())
 NOT_NOUNS = frozenset("one other each another something anything nothing everything someone anyone everyone "
                       "nobody somebody everybody anybody none lot bit kind sort type part way".split())
 # "a few people", "a lot of", "a couple of": the article belongs to the quantity, not the plural noun
@@ -103,11 +117,12 @@ def _lexicons(rules_root: str | None):
     return _lexicons_of(rs)
 
 
-def _lexicons_of(ruleset) -> tuple[frozenset[str], frozenset[str]]:
-    """(mass nouns, bare noun phrases) of a rule set."""
+def _lexicons_of(ruleset) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(mass nouns, bare noun phrases, setting nouns) of a rule set; a missing optional lexicon is empty."""
     mass = ruleset.lexicon_set("mass_nouns")
     bare = ruleset.lexicon_set("bare_noun_phrases") if "bare_noun_phrases" in ruleset.lexicons else frozenset()
-    return mass, bare
+    settings = ruleset.lexicon_set("setting_nouns") if "setting_nouns" in ruleset.lexicons else frozenset()
+    return mass, bare, settings
 
 
 # ----------------------------------------------------------------------------------------------- number
@@ -306,11 +321,24 @@ def _has_determiner(n) -> bool:
 
 
 @functools.lru_cache(maxsize=65536)
+def _game(word: str) -> bool:
+    """Whether one of the first three noun senses of ``word`` is a game or sport ("cricket", "football")."""
+    for syn in resources.synsets(word, "n")[:3]:
+        if any(h.name() in GAME_SYNSETS for path in syn.hypernym_paths() for h in path):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=65536)
 def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool:
     """Whether ``word`` (a singular noun) is a count noun that needs a determiner in a caption.
 
-    Count: not in the mass or bare-noun lexicons, WordNet's first noun sense in a concrete lexicographer file
-    (:data:`COUNT_LEXNAMES`), and its plural not much rarer than the singular (wordfreq zipf within 1.5).
+    Count: not in the mass or bare-noun lexicons, no food, substance or game among its first three WordNet
+    senses, and either WordNet's first noun sense in a concrete lexicographer file (:data:`COUNT_LEXNAMES`)
+    with its plural not much rarer than the singular (wordfreq zipf within 1.3), or a vague first sense
+    (:data:`VAGUE_LEXNAMES`: "outfit", "table", "object", "event") with a concrete later sense or a plural
+    about as frequent (zipf within 0.5 for "noun.Tops", 0.8 otherwise), or a communication/possession noun
+    with a plural as frequent ("a handout").
     """
     if word in mass or word in bare or word in NOT_NOUNS or word.endswith("ing"):
         return False
@@ -319,11 +347,67 @@ def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool
     if not syns or pl == word:
         return False
     ratio = resources.zipf(pl) - resources.zipf(word)
-    first = syns[0].lexname()
-    if first in COUNT_LEXNAMES:  # concrete, unless one of its frequent senses is a game, a food or a stuff
-        return ratio >= -1.3 and not any(s.lexname() in MASS_LEXNAMES for s in syns[:3])
+    lexnames = [s.lexname() for s in syns[:3]]
+    if any(x in MASS_LEXNAMES for x in lexnames) or _game(word):
+        return False
+    first = lexnames[0]
+    if first in COUNT_LEXNAMES:
+        return ratio >= -1.3
+    if first == "noun.Tops":
+        return ratio >= -0.5
+    if first in VAGUE_LEXNAMES:
+        return ratio >= -0.8 and any(x in COUNT_LEXNAMES for x in lexnames[1:])
     # other nouns only when their plural is about as frequent as the singular ("a handout")
     return first in ("noun.communication", "noun.possession") and ratio >= -0.3
+
+
+@functools.lru_cache(maxsize=4096)
+def _setting_counts(word: str) -> bool:
+    """Whether a setting noun with a modifier takes "a" ("on a sandy beach", "on a basketball court"): count
+    by :func:`is_count_noun` without the lexicons, or a vague first sense with a concrete later one ("court");
+    not a stuff or weather ("in heavy rain", "in cold air")."""
+    if is_count_noun(word, frozenset(), frozenset()):
+        return True
+    lexnames = [s.lexname() for s in resources.synsets(word, "n")[:3]]
+    return bool(lexnames) and lexnames[0] in VAGUE_LEXNAMES and any(x in COUNT_LEXNAMES for x in lexnames[1:]) \
+        and not any(x in MASS_LEXNAMES for x in lexnames)
+
+
+def _count_by_modifier(n, mass: frozenset[str]) -> bool:
+    """Count by its phrase though not by the word: a size adjective ("big pepper") or a collective before
+    "of" ("group of men"); never a mass-lexicon noun ("long hair")."""
+    low = n.lower_
+    if low in mass or low in NOT_NOUNS or plural(low) == low or not resources.synsets(low, "n"):
+        return False
+    if low in COLLECTIVE_OF and n.i + 1 < len(n.doc) and n.doc[n.i + 1].lower_ == "of":
+        return True
+    if resources.synsets(low, "n")[0].lexname() in ("noun.attribute", "noun.quantity"):
+        return False  # "of large size", "great length": the adjective measures, it does not count
+    return any(c.dep_ == "amod" and c.lower_ in SIZE_ADJECTIVES and c.i < n.i for c in n.children)
+
+
+def _noun_hyphen_noun(n) -> bool:
+    """"bath-tub": the noun is the second half of a hyphenated noun, which takes its article before the first."""
+    doc = n.doc
+    return n.i >= 2 and doc[n.i - 1].text == "-" and doc[n.i - 2].pos_ in ("NOUN", "ADJ", "PROPN") and \
+        (n.i + 1 >= len(doc) or doc[n.i + 1].text != "-")
+
+
+def _particle_misparse(n) -> bool:
+    """"in a grassy fenced in yard": the preposition right after a participle whose head is no noun (the parse
+    took an adjective for the noun), so the setting noun ends the phrase of the earlier article."""
+    prep = n.head
+    part = prep.doc[prep.i - 1] if prep.i > 0 else None
+    return part is not None and part.tag_ == "VBN" and prep.head.i == part.i and part.dep_ in ("acl", "amod") \
+        and part.head.i < part.i and not resources.synsets(part.head.lower_, "n")
+
+
+def _paired(n) -> bool:
+    """"from side to side", "nose to nose": the noun repeated across a preposition (an idiom, bare)."""
+    doc, i, low = n.doc, n.i, n.lower_
+    after = i + 2 < len(doc) and doc[i + 1].tag_ in ("IN", "TO") and doc[i + 2].lower_ == low
+    before = i >= 2 and doc[i - 1].tag_ in ("IN", "TO") and doc[i - 2].lower_ == low
+    return after or before
 
 
 def _np_start(n) -> int | None:
@@ -338,20 +422,36 @@ def _np_start(n) -> int | None:
     return start
 
 
-def _missing_determiners(doc, mass, bare) -> tuple[list[int], bool]:
-    """(token indices where "a" is to be inserted, whether some missing determiner cannot be repaired)."""
+def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tuple[int, str]], bool]:
+    """(``(token index, article)`` insertions, whether some missing determiner cannot be repaired).
+
+    The article is "the" for a bare setting noun of the scene (``settings``: "in desert" -> "in the desert",
+    "looking at camera" -> "at the camera"), else "a"/"an" by the sound of the next word ("under clear
+    blue sky" -> "under a clear blue sky", "at event" -> "at an event"). A setting noun that is mass with
+    a modifier ("in heavy rain", "in cold air") stays bare.
+    """
     inserts, unrepairable = [], False
     for n in doc:
-        if n.tag_ != "NN" or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
+        # a lower-case word tagged as a name is a common noun the tagger misread ("looking from balcony")
+        singular = n.tag_ == "NN" or n.tag_ == "NNP" and n.text.islower() and n.is_alpha
+        if not singular or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
             continue
         low = n.lower_
-        if not is_count_noun(low, mass, bare):
+        setting = low in settings and n.dep_ == "pobj"  # "catching air", "crossing street": not a setting
+        by_modifier = not setting and _count_by_modifier(n, mass)
+        collective = low in COLLECTIVE_OF
+        if not (setting or by_modifier or is_count_noun(low, mass, bare)):
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
         if n.dep_ == "pobj":
             prep = n.head.lower_
-            if prep in ("of", "by", "per", "via", "than", "like", "as") or f"{prep} {low}" in bare:
+            # "a piece of cake", "made by hand"; a setting ("middle of desert") or a counted group ("to group
+            # of men", "a picture of group of people") still needs its article after "of"/"by"
+            if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare:
+                continue
+            part_of = prep == "of" and n.head.head.lower_ in PART_NOUNS
+            if prep in ("of", "by") and not (setting and (part_of or prep == "by") or by_modifier and collective):
                 continue
             if n.head.head.lower_ == low:  # "side by side", "hand in hand"
                 continue
@@ -359,10 +459,17 @@ def _missing_determiners(doc, mass, bare) -> tuple[list[int], bool]:
                 continue
         else:
             verb = n.head
-            if verb.pos_ in ("VERB", "AUX") and (verb.lemma_ in ("play",) or verb.lower_.startswith("play")
-                                                 or resources.synsets(f"{verb.lower_}_{low}", "v")):
-                continue
+            if verb.pos_ in ("VERB", "AUX") and (verb.lower_.startswith("play")
+                                                 or resources.synsets(f"{verb.lower_}_{low}", "v")
+                                                 or resources.synsets(f"{lemma_of(verb.lower_, 'VERB')}_{low}", "v")):
+                continue  # "playing guitar", "taking flight" (WordNet's verb "take flight")
+        if any(c.dep_ == "compound" and f"{c.lower_}{low}" in bare | mass for c in n.children):
+            continue  # "eye liner": the closed compound "eyeliner" is a bare noun
         if any(t.lower_ == low for t in n.doc if t.i != n.i and t.i < n.i and t.dep_ == "conj"):
+            continue
+        if _paired(n) or in_hyphenated(n) and not _noun_hyphen_noun(n):  # "from branch to branch", "off-road"
+            continue
+        if setting and _particle_misparse(n):  # "a grassy fenced in yard": "in" is the participle's particle
             continue
         start = _np_start(n)
         if start is not None and any(doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS
@@ -370,10 +477,21 @@ def _missing_determiners(doc, mass, bare) -> tuple[list[int], bool]:
             continue  # "A big brown and white spotted dog": the determiner hangs on a modifier in the parse
         if start is not None and start > 0 and doc[start - 1].pos_ in ("NOUN", "PROPN"):
             continue  # "another mans arm": a noun right before is a possessive or compound the parse missed
+        if start is not None and start >= 2 and doc[start - 1].lower_ in ("and", "or", "&") \
+                and doc[start - 2].pos_ in ("NOUN", "PROPN"):
+            continue  # "in black suit and tie": the second conjunct shares the first's article (a misparse)
         if start is None:
-            unrepairable = True
+            if not setting:
+                unrepairable = True
+            continue
+        if setting and start < n.i:  # "on sandy beach": one of many, if the noun counts at all
+            if not _setting_counts(low):
+                continue
+            inserts.append((start, article_for(doc[start].text)))
+        elif setting:
+            inserts.append((start, "the"))
         else:
-            inserts.append(start)
+            inserts.append((start, article_for(doc[start].text)))
     return inserts, unrepairable
 
 
@@ -437,16 +555,17 @@ def _no_finite_verb(doc) -> bool:
 
 # ---------------------------------------------------------------------------------------------- the gate
 
-def _render(doc, inserts: list[int], deletes: list[int]) -> str:
+def _render(doc, inserts: list[tuple[int, str]], deletes: list[int]) -> str:
+    articles = dict(inserts)
     words = []
     for t in doc:
         if t.i in deletes:
             continue
         text = t.text
-        if t.i in inserts:
+        if t.i in articles:
             if t.i == 0 and t.pos_ != "PROPN" and text != "I":
                 text = text.lower()
-            text = "a " + text
+            text = f"{articles[t.i]} {text}"
         words.append(text + t.whitespace_)
     return surface("".join(words))
 
@@ -457,13 +576,13 @@ def check_doc(doc, ruleset=None) -> Verdict:
     ``ruleset`` gives the lexicons (mass_nouns, bare_noun_phrases); default the project's rules.
     Repairs (missing-determiner, doubled-word) are applied together to the text; other failures are reported.
     """
-    mass, bare = _lexicons_of(ruleset) if ruleset is not None else _lexicons(None)
+    mass, bare, settings = _lexicons_of(ruleset) if ruleset is not None else _lexicons(None)
     failures, repairs = [], []
     if _agreement(doc):
         failures.append("agreement")
     if _article_plural(doc):
         failures.append("article-plural")
-    inserts, unrepairable = _missing_determiners(doc, mass, bare)
+    inserts, unrepairable = _missing_determiners(doc, mass, bare, settings)
     if unrepairable:
         failures.append("missing-determiner")
     elif inserts:

@@ -180,9 +180,9 @@ _GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02")
 
 
 @functools.lru_cache(maxsize=16384)
-def _garment(noun: str) -> bool:
-    """Whether ``noun`` names a garment (WordNet hypernym closure of its first three senses)."""
-    for syn in resources.synsets(noun, "n")[:3]:
+def _garment(noun: str, senses: int = 3) -> bool:
+    """Whether ``noun`` names a garment (WordNet hypernym closure of its first ``senses`` senses)."""
+    for syn in resources.synsets(noun, "n")[:senses]:
         if any(h.name() in _GARMENT_HYPERNYMS for path in syn.hypernym_paths() for h in path):
             return True
     return False
@@ -199,6 +199,8 @@ def _misattached_garment_conj(root) -> bool:
         between = doc[root.i + 1:c.i]
         preps = [t for t in between if t.dep_ == "prep" and t.lower_ in ("in", "with", "wearing")]
         objs = [t for t in between if t.dep_ == "pobj" and t.head in preps]
-        if not objs or not _garment(c.lemma_.lower()) or not _garment(objs[-1].lemma_.lower()):
+        # after a first garment any garment sense of the second will do ("in shorts and a black top")
+        if not objs or not _garment(c.lemma_.lower(), 12) or not (
+                _garment(objs[-1].lemma_.lower()) or _garment(objs[-1].lower_)):  # "shorts", lemma "short"
             return False
     return True

@@ -143,6 +143,26 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
     return None
 
 
+def _verb_before(sent, start: int, end: int) -> bool:
+    """Whether a bare noun between ``start`` and ``end`` is a finite verb the tagger took for a noun: right after
+    a noun, right before a preposition, without determiner, its word used more as a verb (WordNet counts):
+    "big brown dog chews on bone lying down", "a boy and a large dog stand on a dock watching ...". Adding
+    "is/are" before the later participle would make two predicates; the caption is garbled."""
+    doc = sent.doc
+    for t in doc[start + 1:end]:
+        if t.pos_ != "NOUN" or t.tag_ not in ("NN", "NNS") or sent.edited(t.i) or t.i + 1 >= len(doc):
+            continue
+        if doc[t.i - 1].pos_ != "NOUN" or doc[t.i + 1].pos_ != "ADP" or doc[t.i - 1].dep_ != "compound" and \
+                t.dep_ not in ("conj", "nsubj", "ROOT"):
+            continue
+        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children):
+            continue
+        word = t.lower_
+        if _verb_reading(word) and _verb_dominant(_lemma(word)):
+            return True
+    return False
+
+
 def _predicate_walk(root):
     """Tokens of the noun phrase headed by ``root``, in order, not descending into clauses."""
     out = []
@@ -333,6 +353,17 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
     return None
 
 
+def _compound_after_noun(first, verb) -> bool:
+    """"green hair hula hoops": a word tagged as an adjective that WordNet has no adjective sense for,
+    compounded with a present-tense verb (often read as a noun), right after another noun, is the first half
+    of an activity ("hula hooping") WordNet does not list."""
+    doc = verb.doc
+    return first.dep_ == "compound" and first.head.i == verb.i and first.i >= 1 \
+        and (first.pos_ == "ADJ" or first.pos_ == "PROPN" and first.text.islower()) \
+        and first.is_alpha and verb.tag_ in ("NNS", "NN", "VBZ", "VBP", "VB") and not verb.lower_.endswith("ing") \
+        and doc[first.i - 1].pos_ in ("NOUN", "PROPN") and not resources.synsets(first.lower_, "a")
+
+
 def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     """Put a verb the tagger read as a noun in the present continuous (stative verbs: simple present), its
     coordinated verbs as gerunds; "is/are" goes before an activity compound ("a man rock climbs" -> "a man is
@@ -341,8 +372,9 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     lemma = _lemma(verb.lower_)
     if lemma in stative:
         sent.replace(verb.i, _present_simple(lemma, plural))
-    elif verb.i >= 2 and doc[verb.i - 1].pos_ == "NOUN" and not sent.edited(verb.i - 1) \
-            and _activity_compound(doc[verb.i - 1].lower_, verb.text):
+    elif verb.i >= 2 and not sent.edited(verb.i - 1) and (
+            doc[verb.i - 1].pos_ == "NOUN" and _activity_compound(doc[verb.i - 1].lower_, verb.text)
+            or _compound_after_noun(doc[verb.i - 1], verb)):
         sent.insert_before(verb.i - 1, be_present(plural))
         sent.replace(verb.i, gerund(lemma))
     else:
@@ -392,6 +424,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                     raise Unnormalizable("no subject")
             passive = _later_passive(sent, root) if root.tag_ == "VBN" else None
             anchor = passive if passive is not None else _be_anchor(sent, root)
+            if _verb_before(sent, subj.left_edge.i, anchor):
+                raise Unnormalizable("a finite verb read as a noun before the participle (garbled)")
             sent.insert_before(anchor, be_present(_np_plural(subj) or _plural_subject(root)))
             return
         if subj is None and not auxes and root.tag_ == "VB":
@@ -440,6 +474,23 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             subject = head
         elif _comma_run_on(sent, i, params):
             raise Unnormalizable("two descriptions joined by a comma (run-on)")
+        if _verb_before(sent, root.left_edge.i, i):
+            raise Unnormalizable("a finite verb read as a noun before the participle (garbled)")
+        doer = head  # "lots of people walking": the noun after "of" is the doer
+        for c in head.children:
+            if c.dep_ == "prep" and c.lower_ == "of":
+                doer = next((p for p in c.children if p.dep_ == "pobj"), head)
+        persons = ruleset.lexicon_set("person_nouns")
+        via = head  # the preposition that links the doer to the description: only "with" makes a scene
+        while via.head.i != root.i and via.head.i != via.i:
+            via = via.head
+        if subject.i == root.i and head.i != root.i and head.pos_ == "NOUN" and head.i > root.i \
+                and via.dep_ == "prep" and via.lower_ == "with" and doc[i].tag_ == "VBG" \
+                and not (_animate(root.lower_) or root.lower_ in persons) \
+                and (_animate(doer.lower_) or doer.lower_ in persons):
+            # "a brightly lit street with lots of people walking across a street": the people walk, not the
+            # street; "the street is walking" would be nonsense and "people are walking" drops the scene
+            raise Unnormalizable("the participle belongs to a noun inside the description (a scene)")
         sent.insert_before(i, be_present(_np_plural(subject)))
         if i > 0 and doc[i - 1].text == "," and not sent.edited(i - 1):
             sent.delete(i - 1)

@@ -38,6 +38,7 @@ _DIGIT = re.compile(r"\d")
 class PossessiveParams(BaseModel):
     replacement: str = "the"
     typos: list[str] = []  # pronouns mistyped for a possessive after a preposition ("to he hair")
+    contractions: list[str] = []  # "it's" written for "its" ("with it's beak"), read as a possessive
 
 
 @action("possessive_to_determiner", stages=("normalize",), params=PossessiveParams)
@@ -48,12 +49,20 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
     in "holding her kitten" PRP while the parser attaches it to the noun.
     """
     typos = set(params.typos)
+    contractions = set(params.contractions)
     doc = sent.doc
     for tok in doc:
         if tok.lower_ in typos and tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in ("NN", "NNS") \
                 and tok.dep_ not in ("nsubj", "nsubjpass") and tok.i > 0 and doc[tok.i - 1].pos_ == "ADP" \
                 and not sent.edited(tok.i):
             sent.replace(tok.i, params.replacement)  # "applies something to he hair": "her" mistyped
+            continue
+        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        noun_after = nxt is not None and nxt.i + 1 < len(doc) and doc[nxt.i + 1].tag_ in ("NN", "NNS")
+        if tok.lower_ in contractions and nxt is not None and nxt.text in ("'s", "’s") \
+                and (tok.dep_ == "poss" or nxt.dep_ == "case" or noun_after) and not sent.any_edited((tok.i, nxt.i)):
+            sent.replace(tok.i, params.replacement)  # "with it's beak" -> "with the beak"
+            sent.delete(nxt.i)
             continue
         possessive = tok.tag_ == "PRP$" or (tok.dep_ == "poss" and tok.head.i > tok.i)
         if possessive and tok.lower_ in POSSESSIVE_PRONOUNS and not sent.edited(tok.i):
