@@ -102,6 +102,7 @@ def wordnet() -> Any:
     """NLTK's WordNet 3.0 corpus reader over the project's converted copy (English only)."""
     import warnings
 
+    import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     class EnglishWordNet(WordNetCorpusReader):
@@ -110,14 +111,69 @@ def wordnet() -> Any:
         def map_wn(self: Any, version: str = "wordnet") -> None:
             return None
 
+        # NLTK reads its lemma index (index.noun ...) and the adjective satellites (data.adj) line by line
+        # through a slow stream reader at start-up (about 3 s); the result is kept in a pickle beside the
+        # files and read back when they and NLTK are unchanged (:func:`_wordnet_index`).
+        def _scan_satellites(self: Any) -> None:
+            cached = _wordnet_index(root, nltk.__version__)
+            if cached is None:
+                super()._scan_satellites()
+            else:
+                self.satellite_offsets, self._lemma_pos_offset_map = cached
+
+        def _load_lemma_pos_offset_map(self: Any) -> None:
+            if self._lemma_pos_offset_map:  # read from the pickle by _scan_satellites
+                return
+            super()._load_lemma_pos_offset_map()
+            _save_wordnet_index(root, nltk.__version__, self.satellite_offsets, self._lemma_pos_offset_map)
+
     root = ensure_wordnet()
-    import nltk
 
     if str(nltk_data_dir()) not in nltk.data.path:  # NLTK only reads corpora under its data path
         nltk.data.path.insert(0, str(nltk_data_dir()))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "multilingual functions are not available": intended
         return EnglishWordNet(str(root), None)
+
+
+_INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "data.adj")
+_INDEX_PICKLE = ".sick-index.pickle"
+
+
+def _index_key(root: Path, nltk_version: str) -> str:
+    """What the pickled index was made from: NLTK's version and the content of the files it reads."""
+    import hashlib
+
+    h = hashlib.sha256(f"nltk {nltk_version}".encode())
+    for name in _INDEX_FILES:
+        h.update(name.encode() + b"\0" + (root / name).read_bytes())
+    return h.hexdigest()
+
+
+def _wordnet_index(root: Path, nltk_version: str) -> tuple[set[int], Any] | None:
+    """``(satellite offsets, lemma -> pos -> offsets)`` as NLTK's reader builds them, from the pickle in ``root``
+    when it was made from the same files and NLTK version; None otherwise (no pickle, stale or unreadable)."""
+    import pickle
+
+    try:
+        with open(root / _INDEX_PICKLE, "rb") as f:
+            key, satellites, index = pickle.load(f)
+    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+        return None
+    return (satellites, index) if key == _index_key(root, nltk_version) else None
+
+
+def _save_wordnet_index(root: Path, nltk_version: str, satellites: set[int], index: Any) -> None:
+    """Pickle NLTK's lemma index for :func:`_wordnet_index` (atomically; skipped when ``root`` is read-only)."""
+    import pickle
+
+    tmp = root / f"{_INDEX_PICKLE}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            pickle.dump((_index_key(root, nltk_version), satellites, index), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, root / _INDEX_PICKLE)
+    except OSError:
+        tmp.unlink(missing_ok=True)
 
 
 @functools.lru_cache(maxsize=65536)
