@@ -2,8 +2,8 @@
 
 Prints the wall time of the whole build, sentences per second, and the ratio of the build to one bare
 ``nlp.pipe`` pass over the same S0 and S1 texts (model already loaded for both), and the expansion time per
-S1 sentence (parse excluded). Targets (issue 2): under 2 minutes, ratio under 3; the exit status is 1 when
-one is missed. Needs ../shared/data beside the project.
+S1 sentence (parse excluded). Targets: under 2 minutes (issue 2), ratio at most 2.0 (issue 11); the exit
+status is 1 when one is missed. Needs ../shared/data beside the project.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 MAX_WALL_S = 120  # the whole `sick build` command
-MAX_RATIO = 3.0   # in-process build / bare nlp.pipe
+MAX_RATIO = 2.0   # in-process build / bare nlp.pipe (issue 11: "<= 2.0 times")
 
 
 def main() -> int:
@@ -82,7 +82,7 @@ def main() -> int:
     met = True
     for name, ok, detail in (
             ("sick build under 2 minutes", cli_wall < MAX_WALL_S, f"{cli_wall:.1f} s"),
-            (f"ratio build/bare under {MAX_RATIO:g}", ratio < MAX_RATIO, f"{ratio:.2f}")):
+            (f"ratio build/bare at most {MAX_RATIO:g}", ratio <= MAX_RATIO, f"{ratio:.2f}")):
         print(f"target {name}: {'met' if ok else 'MISSED'} ({detail})")
         met = met and ok
     return 0 if met else 1
