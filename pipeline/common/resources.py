@@ -11,8 +11,8 @@ Nothing is downloaded at run time.
 from __future__ import annotations
 
 __all__ = ["ANNOTATIONS_DIR", "DEFAULT_INPUT", "PROJECT_ROOT", "RULES_DIR", "SPACY_MODEL", "WORDNET_FILES",
-           "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "synsets",
-           "versions", "word_count", "wordnet", "zipf"]
+           "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "symspell",
+           "synsets", "versions", "word_count", "wordnet", "zipf"]
 
 import functools
 import importlib.metadata
@@ -216,6 +216,42 @@ def word_count(word: str, pos: str) -> int:
 
 
 @functools.lru_cache(maxsize=None)
+def symspell(max_edit_distance: int = 2, prefix_length: int = 5) -> Any:
+    """symspellpy's ``SymSpell`` over its bundled English frequency dictionary (82,765 words; Google Books n-gram
+    counts), loaded once per setting.
+
+    Building its table of deletes takes over a second; it is saved with symspellpy's own ``save_pickle`` in
+    :func:`cache_dir` on first use and read back with ``load_pickle`` while symspellpy's version, the dictionary
+    file and the settings are the same (they name the pickle).
+    """
+    import hashlib
+    import pickle
+
+    from symspellpy import SymSpell
+
+    sym = SymSpell(max_dictionary_edit_distance=max_edit_distance, prefix_length=prefix_length)
+    path = Path(str(importlib.resources.files("symspellpy") / "frequency_dictionary_en_82_765.txt"))
+    key = hashlib.sha256(f"{importlib.metadata.version('symspellpy')} {max_edit_distance} {prefix_length} "
+                         f"{SymSpell.data_version}".encode() + path.read_bytes()).hexdigest()[:16]
+    cached = cache_dir() / f"symspell-{key}.pickle"
+    try:
+        if sym.load_pickle(cached, compressed=False):
+            return sym
+    except (OSError, EOFError, ValueError, TypeError, KeyError, pickle.UnpicklingError):
+        pass
+    sym = SymSpell(max_dictionary_edit_distance=max_edit_distance, prefix_length=prefix_length)
+    sym.load_dictionary(str(path), term_index=0, count_index=1)
+    tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        sym.save_pickle(tmp, compressed=False)
+        os.replace(tmp, cached)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+    return sym
+
+
+@functools.lru_cache(maxsize=None)
 def nlp(disable: tuple[str, ...] = ()) -> Any:
     """The spaCy English pipeline (en_core_web_sm 3.8.0), loaded once per set of disabled components."""
     import spacy
@@ -250,7 +286,8 @@ def versions() -> dict[str, str]:
 def main() -> None:
     """Set-up entry point (``python -m pipeline.resources``): convert WordNet and check the model loads."""
     print(f"WordNet 3.0 for NLTK in {ensure_wordnet()}")
-    wordnet()
+    wordnet()  # also pickles NLTK's lemma index beside it
+    symspell()  # and the spelling dictionary's deletes, in the cache directory
     nlp()
     print(f"spaCy model {SPACY_MODEL} loads")
 
