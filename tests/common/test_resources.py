@@ -49,3 +49,22 @@ def test_inflect_without_typeguard_answers_the_same_and_leaves_typeguard_as_it_w
         ["women", "sheep", "children", "buses", "people"]
     assert engine.a("hour") == "an hour" and engine.a("university") == "a university"
     assert engine.number_to_words(21) == "twenty-one"
+
+
+def test_symspell_pickle_is_what_symspellpy_builds_and_a_broken_one_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("SICK_CACHE_DIR", str(tmp_path))
+    resources.symspell.cache_clear()
+    try:
+        built = resources.symspell()  # no pickle yet: built from the dictionary file, then saved
+        assert len(list(tmp_path.glob("symspell-*.pickle"))) == 1
+        resources.symspell.cache_clear()
+        loaded = resources.symspell()
+        assert loaded is not built
+        assert loaded._words == built._words and loaded._deletes == built._deletes
+        assert loaded._max_length == built._max_length
+        for p in tmp_path.glob("symspell-*.pickle"):
+            p.write_bytes(b"not a pickle")
+        resources.symspell.cache_clear()
+        assert resources.symspell()._words == built._words
+    finally:
+        resources.symspell.cache_clear()
