@@ -2,12 +2,13 @@
 
 Prints the wall time of the whole build, sentences per second, and the ratio of the build to one bare
 ``nlp.pipe`` pass over the same S0 and S1 texts (model already loaded for both), and the expansion time per
-S1 sentence (parse excluded). Targets (issue 2): under 2 minutes, ratio under 3; the exit status is 1 when
-one is missed. Needs ../shared/data beside the project.
+S1 sentence (parse excluded). Targets: under 2 minutes (issue 2), ratio at most 2.0 (issue 11); the exit
+status is 1 when one is missed. Needs ../shared/data beside the project.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -17,9 +18,12 @@ from pathlib import Path
 import pandas as pd
 
 ROOT = Path(__file__).resolve().parent.parent
+# time this checkout's code, not whatever copy of the package the environment installed (an editable install
+# of another checkout, a worktree)
+sys.path.insert(0, str(ROOT))
 DATA = ROOT.parent / "shared" / "data"
 MAX_WALL_S = 120  # the whole `sick build` command
-MAX_RATIO = 3.0   # in-process build / bare nlp.pipe
+MAX_RATIO = 2.0   # in-process build / bare nlp.pipe (issue 11: "<= 2.0 times")
 
 
 def main() -> int:
@@ -39,27 +43,28 @@ def main() -> int:
         args = ["--source", f"flickr8k:{flickr}", "--source", f"sts:{msr}", "--pairs-per-source", "750",
                 "--seed", "1", "--quiet"]
         t0 = time.perf_counter()
-        subprocess.run([str(Path(sys.executable).parent / "sick"), "build", *args, "--out", str(out / "cli")],
-                       check=True)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+        subprocess.run([sys.executable, "-m", "pipeline.cli", "build", *args, "--out", str(out / "cli")],
+                       check=True, env=env)
         cli_wall = time.perf_counter() - t0
 
         nlp = resources.nlp()
         nlp("warm up")
         cfg = BuildConfig(sources=[SourceSpec.parse(f"flickr8k:{flickr}"), SourceSpec.parse(f"sts:{msr}")],
                           out=out / "inproc", pairs_per_source=750, seed=1, quiet=True)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         manifest = build(cfg)
-        build_time = time.perf_counter() - t0
+        build_time, build_cpu = time.perf_counter() - t0, time.process_time() - c0
 
         sents = pd.read_csv(out / "inproc" / "sentences.tsv", sep="\t", keep_default_na=False)
         s0 = list(dict.fromkeys(sents.loc[sents["slot"].str.startswith("S0"), "sentence"]))
         s1 = list(dict.fromkeys(sents.loc[sents["slot"].str.startswith("S1"), "sentence"]))
         # the build parses every sampled S0, dropped ones included
         n_s0 = manifest["counts"]["normalize"]["sentences"]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         for _ in nlp.pipe(s0 + s1, batch_size=256):
             pass
-        bare = time.perf_counter() - t0
+        bare, bare_cpu = time.perf_counter() - t0, time.process_time() - c0
 
         ruleset = load_rules()
         s1_docs = list(nlp.pipe(s1, batch_size=256))
@@ -77,12 +82,14 @@ def main() -> int:
               f"({n_s0} S0 + {len(s1)} S1 parsed)")
         ratio = build_time / bare
         print(f"bare nlp.pipe over {len(s0) + len(s1)} S0+S1 texts: {bare:.1f} s; ratio build/bare = {ratio:.2f}")
+        # CPU time of this process: less disturbed than wall time when other work shares the machine
+        print(f"CPU time: build {build_cpu:.1f} s, bare {bare_cpu:.1f} s; ratio {build_cpu / bare_cpu:.2f}")
         print(f"expansion (all S2-S4 candidates, parse excluded): {per_s1 * 1000:.1f} ms per S1 "
               f"over {len(s1_docs)} S1s")
     met = True
     for name, ok, detail in (
             ("sick build under 2 minutes", cli_wall < MAX_WALL_S, f"{cli_wall:.1f} s"),
-            (f"ratio build/bare under {MAX_RATIO:g}", ratio < MAX_RATIO, f"{ratio:.2f}")):
+            (f"ratio build/bare at most {MAX_RATIO:g}", ratio <= MAX_RATIO, f"{ratio:.2f}")):
         print(f"target {name}: {'met' if ok else 'MISSED'} ({detail})")
         met = met and ok
     return 0 if met else 1

@@ -11,8 +11,8 @@ Nothing is downloaded at run time.
 from __future__ import annotations
 
 __all__ = ["ANNOTATIONS_DIR", "DEFAULT_INPUT", "PROJECT_ROOT", "RULES_DIR", "SPACY_MODEL", "WORDNET_FILES",
-           "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "synsets",
-           "versions", "word_count", "wordnet", "zipf"]
+           "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "symspell",
+           "synsets", "versions", "word_count", "wordnet", "zipf"]
 
 import functools
 import importlib.metadata
@@ -102,6 +102,7 @@ def wordnet() -> Any:
     """NLTK's WordNet 3.0 corpus reader over the project's converted copy (English only)."""
     import warnings
 
+    import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     class EnglishWordNet(WordNetCorpusReader):
@@ -110,14 +111,69 @@ def wordnet() -> Any:
         def map_wn(self: Any, version: str = "wordnet") -> None:
             return None
 
+        # NLTK reads its lemma index (index.noun ...) and the adjective satellites (data.adj) line by line
+        # through a slow stream reader at start-up (about 3 s); the result is kept in a pickle beside the
+        # files and read back when they and NLTK are unchanged (:func:`_wordnet_index`).
+        def _scan_satellites(self: Any) -> None:
+            cached = _wordnet_index(root, nltk.__version__)
+            if cached is None:
+                super()._scan_satellites()
+            else:
+                self.satellite_offsets, self._lemma_pos_offset_map = cached
+
+        def _load_lemma_pos_offset_map(self: Any) -> None:
+            if self._lemma_pos_offset_map:  # read from the pickle by _scan_satellites
+                return
+            super()._load_lemma_pos_offset_map()
+            _save_wordnet_index(root, nltk.__version__, self.satellite_offsets, self._lemma_pos_offset_map)
+
     root = ensure_wordnet()
-    import nltk
 
     if str(nltk_data_dir()) not in nltk.data.path:  # NLTK only reads corpora under its data path
         nltk.data.path.insert(0, str(nltk_data_dir()))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "multilingual functions are not available": intended
         return EnglishWordNet(str(root), None)
+
+
+_INDEX_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "data.adj")
+_INDEX_PICKLE = ".sick-index.pickle"
+
+
+def _index_key(root: Path, nltk_version: str) -> str:
+    """What the pickled index was made from: NLTK's version and the content of the files it reads."""
+    import hashlib
+
+    h = hashlib.sha256(f"nltk {nltk_version}".encode())
+    for name in _INDEX_FILES:
+        h.update(name.encode() + b"\0" + (root / name).read_bytes())
+    return h.hexdigest()
+
+
+def _wordnet_index(root: Path, nltk_version: str) -> tuple[set[int], Any] | None:
+    """``(satellite offsets, lemma -> pos -> offsets)`` as NLTK's reader builds them, from the pickle in ``root``
+    when it was made from the same files and NLTK version; None otherwise (no pickle, stale or unreadable)."""
+    import pickle
+
+    try:
+        with open(root / _INDEX_PICKLE, "rb") as f:
+            key, satellites, index = pickle.load(f)
+    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+        return None
+    return (satellites, index) if key == _index_key(root, nltk_version) else None
+
+
+def _save_wordnet_index(root: Path, nltk_version: str, satellites: set[int], index: Any) -> None:
+    """Pickle NLTK's lemma index for :func:`_wordnet_index` (atomically; skipped when ``root`` is read-only)."""
+    import pickle
+
+    tmp = root / f"{_INDEX_PICKLE}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            pickle.dump((_index_key(root, nltk_version), satellites, index), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, root / _INDEX_PICKLE)
+    except OSError:
+        tmp.unlink(missing_ok=True)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -160,6 +216,42 @@ def word_count(word: str, pos: str) -> int:
 
 
 @functools.lru_cache(maxsize=None)
+def symspell(max_edit_distance: int = 2, prefix_length: int = 5) -> Any:
+    """symspellpy's ``SymSpell`` over its bundled English frequency dictionary (82,765 words; Google Books n-gram
+    counts), loaded once per setting.
+
+    Building its table of deletes takes over a second; it is saved with symspellpy's own ``save_pickle`` in
+    :func:`cache_dir` on first use and read back with ``load_pickle`` while symspellpy's version, the dictionary
+    file and the settings are the same (they name the pickle).
+    """
+    import hashlib
+    import pickle
+
+    from symspellpy import SymSpell
+
+    sym = SymSpell(max_dictionary_edit_distance=max_edit_distance, prefix_length=prefix_length)
+    path = Path(str(importlib.resources.files("symspellpy") / "frequency_dictionary_en_82_765.txt"))
+    key = hashlib.sha256(f"{importlib.metadata.version('symspellpy')} {max_edit_distance} {prefix_length} "
+                         f"{SymSpell.data_version}".encode() + path.read_bytes()).hexdigest()[:16]
+    cached = cache_dir() / f"symspell-{key}.pickle"
+    try:
+        if sym.load_pickle(cached, compressed=False):
+            return sym
+    except (OSError, EOFError, ValueError, TypeError, KeyError, pickle.UnpicklingError):
+        pass
+    sym = SymSpell(max_dictionary_edit_distance=max_edit_distance, prefix_length=prefix_length)
+    sym.load_dictionary(str(path), term_index=0, count_index=1)
+    tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        sym.save_pickle(tmp, compressed=False)
+        os.replace(tmp, cached)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+    return sym
+
+
+@functools.lru_cache(maxsize=None)
 def nlp(disable: tuple[str, ...] = ()) -> Any:
     """The spaCy English pipeline (en_core_web_sm 3.8.0), loaded once per set of disabled components."""
     import spacy
@@ -194,7 +286,8 @@ def versions() -> dict[str, str]:
 def main() -> None:
     """Set-up entry point (``python -m pipeline.resources``): convert WordNet and check the model loads."""
     print(f"WordNet 3.0 for NLTK in {ensure_wordnet()}")
-    wordnet()
+    wordnet()  # also pickles NLTK's lemma index beside it
+    symspell()  # and the spelling dictionary's deletes, in the cache directory
     nlp()
     print(f"spaCy model {SPACY_MODEL} loads")
 

@@ -116,7 +116,8 @@ def _read_sources(cfg: BuildConfig, st: _State) -> tuple[list[SourcePair], list[
 
 def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State) -> list[Group]:
     texts = list(dict.fromkeys(t for p in sources for t in (p.s0_a, p.s0_b)))
-    results = dict(zip(texts, normalize_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts))))
+    results = dict(zip(texts, normalize_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts),
+                                                   n_process=cfg.workers)))
     # the grammar gate on every S1 of a pair that normalized; its parse is the one expansion reads
     s1_texts = list(dict.fromkeys(results[t].output for p in sources for t in (p.s0_a, p.s0_b)
                                   if results[p.s0_a].status != "dropped" and results[p.s0_b].status != "dropped"))

@@ -70,10 +70,14 @@ def normalize_doc(doc, rules: Sequence[Rule], ruleset: RuleSet) -> NormResult:
 
 
 def normalize_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = False,
-                    total: int | None = None) -> list[NormResult]:
-    """Normalize S0 texts (parsed once each with the full spaCy pipeline, NER included)."""
+                    total: int | None = None, n_process: int = 1) -> list[NormResult]:
+    """Normalize S0 texts (parsed once each with the full spaCy pipeline, NER included).
+
+    ``n_process`` > 1 parses in worker processes (spaCy), which run ahead while the rules read the parses
+    already made; the results are the same.
+    """
     rules = ruleset.stage("normalize")
-    docs = resources.nlp().pipe(texts, batch_size=BATCH)
+    docs = resources.nlp().pipe(texts, batch_size=BATCH, n_process=n_process)
     return [normalize_doc(doc, rules, ruleset)
             for doc in tqdm(docs, total=total, desc="normalize", unit="sent", disable=not progress)]
 
@@ -86,8 +90,10 @@ def gate_s1(texts: Sequence[str], ruleset: RuleSet, n_process: int = 1) -> tuple
     order) and ``{final S1 text: Doc}`` for the texts that pass.
     """
     nlp = resources.nlp()
-    docs = list(nlp.pipe(texts, batch_size=BATCH, disable=["ner"], n_process=n_process))
-    verdicts = [grammar.check_doc(d, ruleset) for d in docs]
+    docs, verdicts = [], []
+    for d in nlp.pipe(texts, batch_size=BATCH, disable=["ner"], n_process=n_process):
+        docs.append(d)  # checked as it comes, while worker processes (if any) parse the next ones
+        verdicts.append(grammar.check_doc(d, ruleset))
     out = {d.text: d for d, v in zip(docs, verdicts) if v.ok and not v.repairs}
     fixed = list(dict.fromkeys(v.text for v in verdicts if v.ok and v.repairs and v.text not in out))
     recheck = {}

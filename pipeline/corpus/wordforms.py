@@ -19,10 +19,32 @@ SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
 
 @functools.lru_cache(maxsize=None)
 def inflect_engine():
-    """The one ``inflect`` engine (plurals, numbers in words, a/an)."""
+    """The one ``inflect`` engine (plurals, numbers in words, a/an).
+
+    inflect 7 wraps its methods in typeguard's ``@typechecked``, which parses inflect's whole source again for
+    each of them at import (about 5 s) and checks argument types on every call. Only str and int are passed
+    here, so inflect is imported with the decorator as a no-op, as typeguard itself makes it under
+    ``python -O``; the results are the same.
+    """
+    import sys
+
+    if "inflect" not in sys.modules:
+        import typeguard
+
+        checked = typeguard.typechecked
+        typeguard.typechecked = _unchecked
+        try:
+            import inflect
+        finally:
+            typeguard.typechecked = checked
     import inflect
 
     return inflect.engine()
+
+
+def _unchecked(target=None, **_options):
+    """typeguard's ``typechecked`` decorator, doing nothing (used with and without arguments)."""
+    return target if target is not None else _unchecked
 
 
 @functools.lru_cache(maxsize=65536)
@@ -59,6 +81,7 @@ def third_person(lemma: str) -> str:
     return inflect_word(lemma, "VBZ")
 
 
+@functools.lru_cache(maxsize=65536)
 def plural(noun: str) -> str:
     """Plural of a singular noun (inflect)."""
     return inflect_engine().plural_noun(noun) or noun

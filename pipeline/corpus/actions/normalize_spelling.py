@@ -49,13 +49,8 @@ _NAME_LABELS = frozenset({"PERSON", "NORP", "FAC", "ORG", "GPE", "LOC", "PRODUCT
 @functools.lru_cache(maxsize=1)
 def _symspell():
     """symspellpy's SymSpell over its bundled English frequency dictionary (82,765 words; Google Books
-    n-gram counts), max edit distance 2. Loaded once, on the first unknown word (about 1.5 s)."""
-    from symspellpy import SymSpell
-
-    sym = SymSpell(max_dictionary_edit_distance=2, prefix_length=5)
-    path = importlib.resources.files("symspellpy") / "frequency_dictionary_en_82_765.txt"
-    sym.load_dictionary(str(path), term_index=0, count_index=1)
-    return sym
+    n-gram counts), max edit distance 2. Loaded once, on the first unknown word (:func:`resources.symspell`)."""
+    return resources.symspell(max_edit_distance=2, prefix_length=5)
 
 
 @functools.lru_cache(maxsize=1)
