@@ -189,6 +189,15 @@ def lexnames(lemma: str, pos: str, senses: int) -> frozenset[str]:
     return frozenset(s.lexname() for s in synsets(lemma, pos)[:senses])
 
 
+@functools.lru_cache(maxsize=65536)
+def body_part(lemma: str) -> bool:
+    """Whether noun ``lemma`` names a part of a body (a person's or an animal's: "hand", "paw", "beak"): one of
+    its first two WordNet senses is in ``noun.body`` or has ``body_part.n.01`` among its hypernyms."""
+    part = wordnet().synset("body_part.n.01")
+    return any(s.lexname() == "noun.body" or part in s.closure(lambda x: x.hypernyms())
+               for s in synsets(lemma, "n")[:2])
+
+
 @functools.lru_cache(maxsize=None)
 def _sense_counts() -> dict[str, int]:
     counts = {}

@@ -68,3 +68,11 @@ def test_symspell_pickle_is_what_symspellpy_builds_and_a_broken_one_is_rebuilt(t
         assert resources.symspell()._words == built._words
     finally:
         resources.symspell.cache_clear()
+
+
+def test_body_parts_of_people_and_animals_but_not_owned_things():
+    # the words SICK keeps a possessive before ("his hands", "its mouth") and words it does not
+    for word in ("hand", "mouth", "teeth", "hair", "paw", "beak", "tail", "head", "leg"):
+        assert resources.body_part(word), word
+    for word in ("dog", "baby", "shirt", "bike", "ball", "toy", "belongings", "grass"):
+        assert not resources.body_part(word), word

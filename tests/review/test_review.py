@@ -34,7 +34,7 @@ DECISIONS = [
     ("G00001:S2a", "ann", "edit", "A brown dog is running through the tall grass", "other"),
     ("G00004:S4a", "ann", "reject", "", "implausible"),
     ("G00003:S1b", "ann", "reject", "", "other"),  # an S1: the whole group goes
-    ("G00004:S1b", "ann", "edit", "A young girl is holding a small cat in her arms", "ungrammatical"),
+    ("G00004:S1b", "ann", "edit", "A young girl is holding a little cat in her arms", "ungrammatical"),
     ("G00004:S2b", "ann", "edit", "The young girl is holding a small cat in her arms", "ungrammatical"),
     ("G00004:S2b", "bob", "edit", "The young girl is holding a small cat in her arms", "ungrammatical"),
     ("G00005:S4b", "ann", "reject", "", "implausible"),
@@ -188,12 +188,12 @@ def test_decisions_rebuild_the_corpus(built, items, applied):
                                                     sentences["rules"])}
     # edits replace the text everywhere and are marked
     for sid, new in (("G00001:S2a", "A brown dog is running through the tall grass"),
-                     ("G00004:S1b", "A young girl is holding a small cat in her arms"),
+                     ("G00004:S1b", "A young girl is holding a little cat in her arms"),
                      ("G00004:S2b", "The young girl is holding a small cat in her arms")):
         assert text[sid][0] == new and text[sid][1].split()[-1] == "review-edit"
         old = items[sid]["sentence"]
         assert not ((after["sentence_A"] == old) | (after["sentence_B"] == old)).any()
-    s1b = after[after["sentence_A"] == "A young girl is holding a small cat in her arms"]
+    s1b = after[after["sentence_A"] == "A young girl is holding a little cat in her arms"]
     assert len(s1b) >= 3 and (s1b["rules_A"].str.split().str[-1] == "review-edit").all()
     # rejected and tied sentences are gone, with their pairs; a rejected S1 takes its group
     for sid in ("G00004:S4a", "G00005:S4b", "G00005:S4a"):
@@ -246,8 +246,8 @@ def test_log_stats_second_look_and_manifest(applied):
     row = log[(log["sentence_id"] == "G00005:S4b") & (log["reviewer"] == "cid")].iloc[0]
     assert (row["decision"], row["outcome"]) == ("accept", "reject")
     row = log[log["sentence_id"] == "G00004:S1b"].iloc[0]
-    assert row["sentence_before"] == "A young girl is holding a small cat in the arms"
-    assert row["sentence_after"] == "A young girl is holding a small cat in her arms"
+    assert row["sentence_before"] == "A young girl is holding a small cat in her arms"
+    assert row["sentence_after"] == "A young girl is holding a little cat in her arms"
     second = read(out / "second_look.tsv")
     assert second["sentence_id"].tolist() == ["G00005:S4a"] and second["votes"].iloc[0] == "ann=accept bob=reject"
     stats = read(out / "review_stats.tsv").set_index(["by", "key"])
@@ -255,9 +255,9 @@ def test_log_stats_second_look_and_manifest(applied):
         ["8", "1", "3", "3", "1"]
     s4 = stats.loc[("slot", "S4"), ["sentences", "reject", "tie", "reject_rate"]].tolist()
     assert s4 == ["3", "2", "1", "0.6667"]
-    # swap-subject-object made the rejected G00005:S4b, move-adjective the rejected G00004:S4a
+    # swap-subject-object made the rejected G00005:S4b, move-size-or-age-adjective the rejected G00004:S4a
     assert stats.loc[("rule", "swap-subject-object"), "reject"] == "1"
-    assert stats.loc[("rule", "move-adjective"), "reject"] == "1"
+    assert stats.loc[("rule", "move-size-or-age-adjective"), "reject"] == "1"
     review = json.loads((out / "manifest.json").read_text())["review"]
     assert review["inputs"] == [{"path": str(reviews), "sha256": hashlib.sha256(reviews.read_bytes()).hexdigest(),
                                  "rows": len(DECISIONS)}]

@@ -534,6 +534,9 @@ class WordnetAntonymParams(BaseModel):
     never: list[str] = Field(default_factory=list)
     # {lemma: [head lemmas]}: not on these heads ("a young boy" -/-> "an old boy": the noun itself says young)
     unless_head: dict[str, list[str]] = Field(default_factory=dict)
+    # {lemma: [words]}: not in a sentence holding one of these words ("A male surfer is on his stomach" -/->
+    # "A female surfer is on his stomach": the pronouns would have to follow)
+    unless_sentence_has: dict[str, list[str]] = Field(default_factory=dict)
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
 
 
@@ -566,6 +569,8 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue
         if params.unless_head.get(lemma) and _governor_lemmas(tok) & set(params.unless_head[lemma]):
             continue  # "a young boy" -/-> "an old boy"
+        if params.unless_sentence_has.get(lemma) and {t.lower_ for t in doc} & set(params.unless_sentence_has[lemma]):
+            continue  # "a male surfer ... his stomach" -/-> "a female surfer ... his stomach"
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
                                      params.indirect, params.multiword):
             if ant in params.exclude.get(lemma, ()) or ant in params.never or ant in _coordination_words(tok):
