@@ -112,7 +112,7 @@ def test_combined_candidates_exist(written):
     combos = [c for cands in written.values() for c in cands if len(c.rules) > 1]
     assert combos
     outs = {c.output for c in written["A young girl is using a sewing machine"] if len(c.rules) > 1}
-    assert "A girl who is young is using a machine made for sewing" in outs
+    assert "A girl, who is young, is using a machine made for sewing" in outs
     every_rule = {r for cands in written.values() for c in cands for r in c.rules}
     assert every_rule == set(S2_RULES)
 
@@ -152,11 +152,11 @@ RULE_OUTPUTS = [
      "A young girl is using a machine made for sewing"),
     ("compound-to-relative", "A man is holding a fishing pole", "A man is holding a pole used for fishing"),
     ("compound-to-relative", "Kids are jumping into a swimming pool", "Kids are jumping into a pool made for swimming"),
-    ("adjective-to-relative", "A young man is cooking", "A man who is young is cooking"),
-    ("adjective-to-relative", "A black dog is running", "A dog which is black is running"),
-    ("adjective-to-relative", "Two young women are dancing", "Two women who are young are dancing"),
-    ("adjective-to-relative", "Young people are dancing", "People who are young are dancing"),
-    ("adjective-to-relative", "A young man in a hat is cooking", "A man in a hat who is young is cooking"),
+    ("adjective-to-relative", "A young man is cooking", "A man, who is young, is cooking"),
+    ("adjective-to-relative", "A black dog is running", "A dog, which is black, is running"),
+    ("adjective-to-relative", "Two young women are dancing", "Two women, who are young, are dancing"),
+    ("adjective-to-relative", "Young people are dancing", "People, who are young, are dancing"),
+    ("adjective-to-relative", "A young man in a hat is cooking", "A man in a hat, who is young, is cooking"),
     ("adjective-to-relative", "A woman is slicing a red tomato", "A woman is slicing a tomato which is red"),
     ("active-to-passive", "A woman is adding oil to the fish", "Oil is being added to the fish by a woman"),
     ("adjective-to-relative", "A man is talking to an asian girl", "A man is talking to a girl who is Asian"),
