@@ -234,6 +234,16 @@ class InsertNegationParams(BaseModel):
         "some", "several", "many", "various", "few", "lots", "lot", "most", "plenty"])
 
 
+def _some_to_any(s, verb) -> None:
+    """Under a negation, "some" on the verb's direct object becomes "any" ("A dog is not chasing some pigeons"
+    -> "... any pigeons"; "No dog is eating some watermelon" -> "... any watermelon"): English writes the
+    negative-polarity determiner there."""
+    for obj in children(verb, "dobj"):
+        for det in obj.lefts:
+            if det.dep_ == "det" and det.lower_ == "some" and not s.edited(det.i):
+                s.replace(det.i, "any")
+
+
 @action("insert_negation", stages=("S3",), params=InsertNegationParams)
 def insert_negation(sent, params: InsertNegationParams, ruleset):
     """Insert a negation into a main clause; Marelli et al. 2014, Table 3 (S3, "inserting the negation").
@@ -285,6 +295,7 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                     s.replace(conj.i, lemma_of(conj.text, "VERB"))
         else:
             continue
+        _some_to_any(s, verb)
         yield s.edits
 
 
@@ -402,6 +413,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
                 continue
             s = sent.fork()
             s.set_span(start, end, new)
+            if new.lower() in ("no", "nobody", "no one", "nothing") and head.dep_ in ("nsubj", "nsubjpass"):
+                _some_to_any(s, head.head)
             yield s.edits
 
 
