@@ -217,6 +217,8 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
                 continue  # "the three prize winning dogs" -/-> "a three prize winning dogs" (head misparsed)
             if tok.head.dep_ == "attr" and children(tok.head.head, "expl"):
                 continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
+            if tok.head.dep_ == "conj" or children(tok.head, "conj"):
+                continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
             if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
             for new in table[tok.lower_]:
