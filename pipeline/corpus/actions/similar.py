@@ -315,6 +315,9 @@ class VoiceParams(BaseModel):
     # by lemma, or by the WordNet lexname of their first noun sense (noun.time)
     exclude_objects: list[str] = Field(default_factory=list)
     exclude_object_lexnames: list[str] = Field(default_factory=list)
+    # {verb lemma: [object lemmas]}: light-verb and fixed pairs whose object cannot open a passive ("taking a
+    # bath" -/-> "A bath is being taken by the bird")
+    exclude_pairs: dict[str, list[str]] = Field(default_factory=dict)
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -405,7 +408,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
         if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
-                or resources.lexnames(_lemma(obj), "n", 1) & set(params.exclude_object_lexnames):
+                or resources.lexnames(_lemma(obj), "n", 1) & set(params.exclude_object_lexnames) \
+                or _lemma(obj) in params.exclude_pairs.get(lemma_of(verb.text, "VERB"), ()):
             continue  # "The family is enjoying an afternoon" -/-> "An afternoon is being enjoyed by the family"
         aux = aux_be(verb)
         if verb.tag_ == "VBG":
