@@ -59,7 +59,7 @@ CHAIN = [
      "A female is applying something to the hair with her hands"),
     ("A crowd of people sit in bleachers , and some hold American flags .",
      "A crowd of people is sitting in bleachers, and some are holding American flags"),
-    ("Smeone is laying down", "Someone is laying down"),
+    ("Smeone is laying down", "Someone is lying down"),
     ("A person in a green jacket and black pants lifts a rock .",
      "A person in a green jacket and black pants is lifting a rock"),
     ("A dog and a cat play in the yard", "A dog and a cat are playing in the yard"),

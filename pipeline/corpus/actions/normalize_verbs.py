@@ -340,9 +340,12 @@ def _reads_continuous(sent, verb) -> bool:
 
 def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], loose: bool = False) -> None:
     """A verb coordinated with ``verb`` but tagged as a noun ("a boy laughs and claps") -> gerund, when its
-    form agrees with ``verb``'s (an -s form after a VBZ, a bare form after a VBP). ``loose``: the conjunct may
-    have an adverb or particle ("and climbs inside") when no determiner or adjective shows a noun."""
-    allowed = ("advmod", "prt") if loose else ()
+    form agrees with ``verb``'s (an -s form after a VBZ, a bare form after a VBP) and it has no dependents but
+    prepositional phrases ("and swims in blue water"). ``loose``: it may also have an adverb or particle ("and
+    climbs inside") when no determiner or adjective shows a noun."""
+    # a prepositional phrase of its own is a verb's ("smiles and swims in blue water"); a determiner or an
+    # adjective would show a noun, and such a conjunct has neither here
+    allowed = ("advmod", "prt", "prep") if loose else ("prep",)
     for c in verb.children:
         if c.dep_ != "conj" or c.pos_ != "NOUN" or c.i < verb.i or sent.edited(c.i) \
                 or any(x.dep_ not in allowed for x in c.children):
