@@ -215,6 +215,10 @@ class SwapArgumentsParams(BaseModel):
     animal_lexicon: str | None = "animal_nouns"
     doer_limits_lexicon: str | None = None
     person_to_animal_verbs: list[str] | None = None
+    # a preposition listed here moves its object only with these verbs: "to" names a receiver, and trading a
+    # given thing with its receiver makes sense only for showing or introducing ("feeding a mouse to a snake"
+    # -/-> "feeding a snake to a mouse", "handing a baby to a man" -/-> "handing a man to a baby")
+    preposition_verbs: dict[str, list[str]] = Field(default_factory=dict)
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
@@ -482,6 +486,9 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
                     continue
+                if any(t.dep_ == "pobj" and t.head.lower_ in params.preposition_verbs
+                       and verb.lemma_.lower() not in params.preposition_verbs[t.head.lower_] for t in (a, b)):
+                    continue
                 if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
                        for t in (a, b) for c in t.children):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
@@ -633,6 +640,17 @@ def _ancestors(lemma: str) -> frozenset[str]:
     return frozenset({first.name()} | {s.name() for s in above})
 
 
+def _noun_ancestors(tok) -> frozenset[str]:
+    """:func:`_ancestors` of a noun token, by its own plural form when that is a WordNet lemma of its first
+    sense (a plurale tantum: "pants", "jeans", "shorts", which spaCy lemmatizes to "pant", a breath)."""
+    word = tok.lower_
+    if tok.tag_ in ("NNS", "NNPS") and word != tok.lemma_.lower():
+        senses = resources.synsets(word, "n")
+        if senses and word in (n.lower() for n in senses[0].lemma_names()):
+            return _ancestors(word)
+    return _ancestors(tok.lemma_.lower())
+
+
 def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = ()) -> bool:
     """Whether an adjective of one of ``classes`` may pass between nouns ``h1`` and ``h2``: both descend from
     an entry that ``hosts`` (``{class: [synset names]}``) lists for one of the classes; an entry "a+b" is the
@@ -642,7 +660,7 @@ def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = ()) -
     own = hosts.get("words") or {}
     if any(w in own for w in words):
         return all(_fits(frozenset({"_"}), h1, h2, {"_": own[w]}) for w in words if w in own)
-    a1, a2 = _ancestors(h1.lemma_.lower()), _ancestors(h2.lemma_.lower())
+    a1, a2 = _noun_ancestors(h1), _noun_ancestors(h2)
     entries = (set(str(e).split("+")) for c in classes for e in hosts.get(c, ()))
     return any(a1 & parts and a2 & parts for parts in entries)
 
@@ -798,7 +816,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     refused = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_not_lexicons))
     not_synsets = set(params.receiver_not_synsets)
     targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
-               and not _ancestors(t.lemma_.lower()) & not_synsets
+               and not _noun_ancestors(t) & not_synsets
                and not any(c.lower_ == "no" for c in t.children)]  # "wearing no yellow shirt"
     if params.receiver_lexicons:
         allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
@@ -810,7 +828,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
-        if m.lower_ in params.skip_words or _ancestors(m.head.lemma_.lower()) & set(params.giver_not_synsets):
+        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets):
             continue
         if params.receiver_only_hosts and (doc[m.i - 1].pos_ == "ADP" if m.i else False
                                            or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
@@ -889,7 +907,7 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
                 or prep.dep_ == "acl" and prep.lower_ in params.participles) or prep.head.i + 1 != prep.i:
             continue
         pobj = next((c for c in prep.children if c.dep_ in ("pobj", "dobj")), None)
-        if pobj is None or not _ancestors(pobj.lemma_.lower()) & wanted:
+        if pobj is None or not _noun_ancestors(pobj) & wanted:
             continue
         start, end = span(prep)
         if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
