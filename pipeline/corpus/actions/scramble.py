@@ -17,7 +17,8 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 from __future__ import annotations
 
 __all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapClauseSubjectsParams", "SwapModifiersParams",
-           "SwapPossessorParams", "swap_arguments", "swap_clause_subjects", "swap_modifiers", "swap_possessor"]
+           "SwapPhrasesParams", "SwapPossessorParams", "swap_arguments", "swap_clause_subjects", "swap_modifiers",
+           "swap_phrases", "swap_possessor"]
 
 import functools
 import zlib
@@ -219,6 +220,9 @@ class SwapArgumentsParams(BaseModel):
     # given thing with its receiver makes sense only for showing or introducing ("feeding a mouse to a snake"
     # -/-> "feeding a snake to a mouse", "handing a baby to a man" -/-> "handing a man to a baby")
     preposition_verbs: dict[str, list[str]] = Field(default_factory=dict)
+    # with heads_only: garments of one sex; a noun wearing one keeps it ("A girl in a pink dress is hugging a
+    # boy" -/-> "A boy in a pink dress is hugging a girl")
+    gendered_clothing: list[str] = Field(default_factory=list)
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
@@ -508,6 +512,9 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 (a0, a1), (b0, b1) = sa, sb
                 if params.heads_only:
                     if not _heads_swappable(a, b):
+                        continue
+                    if any(w.lemma_.lower() in params.gendered_clothing or w.lower_ in params.gendered_clothing
+                           for t in (a, b) for c in t.children if c.i > t.i for w in c.subtree):
                         continue
                     (a0, a1), (b0, b1) = (_compound_start(a), a.i + 1), (_compound_start(b), b.i + 1)
                 # an object whose own prepositional phrase is the other argument moves without it
@@ -866,7 +873,18 @@ class MovePhraseParams(BaseModel):
     animal_lexicon: str | None = "animal_nouns"
     # group nouns that take no single garment either way ("a crowd in an orange shirt")
     collective_nouns: list[str] = Field(default_factory=list)
+    # garments worn by women only, which move onto a noun of ``female_nouns`` only ("a boy in a pink dress")
+    gendered_clothing: list[str] = Field(default_factory=list)
+    female_nouns: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _womens_wear(phrase_tokens, owner, params) -> bool:
+    """A phrase naming a garment of ``params.gendered_clothing`` that would land on a noun not in
+    ``params.female_nouns``."""
+    garments = {t.lemma_.lower() for t in phrase_tokens} | {t.lower_ for t in phrase_tokens}
+    return bool(garments & set(params.gendered_clothing)) \
+        and not {owner.lemma_.lower(), owner.lower_} & set(params.female_nouns)
 
 
 def _coordinated(tok) -> bool:
@@ -931,6 +949,8 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
                 continue  # "holding a baby and with three children": the phrase would land before "and"
             if _plural(t) and not _plural(pobj_of(prep)):
                 continue  # "two ladies in a fancy jacket"
+            if _womens_wear(doc[start:end], t, params):
+                continue  # "A girl is hugging a boy in a pink dress"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
                     or kind_of(t) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
                 continue
@@ -938,6 +958,86 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
             text = sent.span_text(start, end)
             s.delete(*range(start, end))
             s.insert_after(t.i, text)
+            yield s.edits
+
+
+class SwapPhrasesParams(MovePhraseParams):
+    # colour words standing for clothes ("a player in blue", "the player in black and white")
+    object_words: list[str] = Field(default_factory=list)
+
+
+def _worn_phrases(doc, params):
+    """``(prep, start, end)``: phrases right after their noun saying what it wears ("in a pink dress",
+    "wearing a red hat", "in blue"), without commas, not followed by "and" joined to their object."""
+    wanted = set(params.object_synsets)
+    words = set(getattr(params, "object_words", ()))
+    out = []
+    for prep in doc:
+        if not (prep.dep_ == "prep" and prep.lower_ in params.prepositions
+                or prep.dep_ == "acl" and prep.lower_ in params.participles) or prep.head.i + 1 != prep.i:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ in ("pobj", "dobj")), None)
+        if pobj is None or not (_noun_ancestors(pobj) & wanted or pobj.lower_ in words and prep.lower_ == "in"):
+            continue
+        start, end = span(prep)
+        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
+            continue
+        if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
+            continue
+        out.append((prep, start, end))
+    return out
+
+
+@action("swap_phrases", stages=("S4",), params=SwapPhrasesParams)
+def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
+    """Swap the phrases saying what two people (or two animals) wear; Marelli et al. 2014, section 3.2,
+    Table 4 (Scramble words).
+
+    "A soccer player in blue is chasing after the player in black and white" -> "A soccer player in black and
+    white is chasing after the player in blue"; "A man in a red shirt is talking to a woman in a black coat" ->
+    "A man in a black coat is talking to a woman in a red shirt". Each phrase is "in"/"with"/"wearing" plus a
+    garment (``object_synsets``) or a colour standing for one (``object_words``, after "in"), right after its
+    noun (:func:`_worn_phrases`). The two owners are of the same kind (person or animal, :func:`animacy`),
+    neither coordinated nor a group (``collective_nouns``); a garment of ``gendered_clothing`` ("dress",
+    "skirt", "bikini") goes only to a noun of ``female_nouns``; a plural garment may go to a singular owner,
+    not a singular garment to a plural owner ("two ladies in a fancy jacket").
+    """
+    doc = sent.doc
+    if not sampled("swap_phrases", doc.text, params.rate) or _garbled(doc):
+        return
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    collective = set(params.collective_nouns)
+
+    def usable(owner):
+        return owner.pos_ == "NOUN" and owner.dep_ in params.head_deps and not _coordinated(owner) \
+            and owner.lemma_.lower() not in collective and owner.lower_ not in collective
+
+    def fits(phrase_obj, owner):
+        if _womens_wear(list(phrase_obj.subtree), owner, params):
+            return False  # "a man in a black dress"
+        return not (_plural(owner) and not _plural(phrase_obj) and phrase_obj.lower_ not in params.object_words)
+
+    phrases = [p for p in _worn_phrases(doc, params) if usable(p[0].head)]
+    for i, (p1, a0, a1) in enumerate(phrases):
+        for p2, b0, b1 in phrases[i + 1:]:
+            o1, o2 = p1.head, p2.head
+            if o1 == o2 or a1 > b0 or o1.i >= b0 and o1.i < b1 or o2.i >= a0 and o2.i < a1:
+                continue
+            k1 = animacy(o1, words, not_words, not_modifiers, animals)
+            if k1 is None or k1 != animacy(o2, words, not_words, not_modifiers, animals):
+                continue
+            if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)):
+                continue
+            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+            if ta.lower() == tb.lower():
+                continue
+            s = sent.fork()
+            s.set_span(a0, a1, tb)
+            s.set_span(b0, b1, ta)
             yield s.edits
 
 
