@@ -647,14 +647,16 @@ def _ancestors(lemma: str) -> frozenset[str]:
     return frozenset({first.name()} | {s.name() for s in above})
 
 
+# garments named by a plural only, which spaCy lemmatizes to another word ("pants" -> "pant", a breath); not
+# every plural WordNet lists on its own ("arms" is first a weapon)
+PLURALIA_TANTUM = frozenset({"pants", "shorts", "jeans", "trousers", "trunks", "tights", "overalls", "leggings",
+                             "pajamas", "pyjamas", "slacks", "sweatpants", "khakis", "goggles", "sunglasses"})
+
+
 def _noun_ancestors(tok) -> frozenset[str]:
-    """:func:`_ancestors` of a noun token, by its own plural form when that is a WordNet lemma of its first
-    sense (a plurale tantum: "pants", "jeans", "shorts", which spaCy lemmatizes to "pant", a breath)."""
-    word = tok.lower_
-    if tok.tag_ in ("NNS", "NNPS") and word != tok.lemma_.lower():
-        senses = resources.synsets(word, "n")
-        if senses and word in (n.lower() for n in senses[0].lemma_names()):
-            return _ancestors(word)
+    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`."""
+    if tok.lower_ in PLURALIA_TANTUM:
+        return _ancestors(tok.lower_)
     return _ancestors(tok.lemma_.lower())
 
 
@@ -867,6 +869,8 @@ class MovePhraseParams(BaseModel):
     prepositions: list[str] = Field(default_factory=lambda: ["in", "with"])
     participles: list[str] = Field(default_factory=lambda: ["wearing"])
     object_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
+    # colour words standing for clothes after "in" ("a player in blue", "the player in black and white")
+    object_words: list[str] = Field(default_factory=list)
     head_deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass", "dobj", "pobj", "conj"])
     animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
     inanimate_lexicon: str | None = "inanimate_nouns"
@@ -918,21 +922,7 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     def kind_of(tok):
         return animacy(tok, words, not_words, not_modifiers, animals)
 
-    wanted = set(params.object_synsets)
-    phrases = []
-    for prep in doc:
-        if not (prep.dep_ == "prep" and prep.lower_ in params.prepositions
-                or prep.dep_ == "acl" and prep.lower_ in params.participles) or prep.head.i + 1 != prep.i:
-            continue
-        pobj = next((c for c in prep.children if c.dep_ in ("pobj", "dobj")), None)
-        if pobj is None or not _noun_ancestors(pobj) & wanted:
-            continue
-        start, end = span(prep)
-        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
-            continue
-        if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
-            continue
-        phrases.append((prep, start, end))
+    phrases = _worn_phrases(doc, params)
     if not phrases:
         return
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
@@ -947,7 +937,7 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
                 continue  # "a crowd in an orange shirt"
             if t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "cc":
                 continue  # "holding a baby and with three children": the phrase would land before "and"
-            if _plural(t) and not _plural(pobj_of(prep)):
+            if _plural(t) and not _plural(pobj_of(prep)) and pobj_of(prep).lower_ not in params.object_words:
                 continue  # "two ladies in a fancy jacket"
             if _womens_wear(doc[start:end], t, params):
                 continue  # "A girl is hugging a boy in a pink dress"
@@ -962,15 +952,18 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
 
 
 class SwapPhrasesParams(MovePhraseParams):
-    # colour words standing for clothes ("a player in blue", "the player in black and white")
-    object_words: list[str] = Field(default_factory=list)
+    """Parameters of :func:`swap_phrases`: those of :func:`move_phrase`."""
 
 
 def _worn_phrases(doc, params):
     """``(prep, start, end)``: phrases right after their noun saying what it wears ("in a pink dress",
     "wearing a red hat", "in blue"), without commas, not followed by "and" joined to their object."""
     wanted = set(params.object_synsets)
-    words = set(getattr(params, "object_words", ()))
+    words = set(params.object_words)
+
+    def worn(tok):
+        return bool(_noun_ancestors(tok) & wanted) or tok.lower_ in words
+
     out = []
     for prep in doc:
         if not (prep.dep_ == "prep" and prep.lower_ in params.prepositions
@@ -982,6 +975,8 @@ def _worn_phrases(doc, params):
         start, end = span(prep)
         if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
             continue
+        if any(t.dep_ == "conj" and t.pos_ in ("NOUN", "PROPN", "ADJ") and not worn(t) for t in doc[start:end]):
+            continue  # "wearing a black jacket and another smaller child ...": a person folded into the phrase
         if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
             continue
         out.append((prep, start, end))
