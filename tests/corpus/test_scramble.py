@@ -19,7 +19,7 @@ S4_RULES = ("swap-subject-object", "swap-nouns", "swap-subject-pobj", "swap-obje
             "swap-noun-modifiers")
 NEW_RULES = ("move-adjective", "move-clothing-phrase", "swap-clause-subjects", "move-size-or-age-adjective",
              "move-adjective-to-thing", "swap-subject-possessor", "move-size-to-child", "move-old-to-adult",
-             "swap-clothing-phrases")  # issue 11
+             "swap-clothing-phrases", "swap-verb-objects")  # issue 11
 _SAME = {"an": "a", "are": "is", "were": "was", "aren't": "isn't", "weren't": "wasn't"}
 
 
@@ -59,6 +59,8 @@ def test_all_table3_s4_rules_loaded(ruleset):
      "A soccer player in black and white is chasing after the player in blue", "swap-clothing-phrases"),
     ("A boy in black shorts is kicking a white ball", "A boy in white shorts is kicking a black ball",
      "swap-adjectives"),  # "shorts" is a garment, not the adjective "short"
+    ("A man is cutting an onion and peeling a potato", "A man is cutting a potato and peeling an onion",
+     "swap-verb-objects"),
 ])
 def test_s4_candidates(nlp, ruleset, s1, expected, rule_id):
     base, cands = s4(nlp, ruleset, s1)
@@ -77,6 +79,7 @@ def test_s4_candidates(nlp, ruleset, s1, expected, rule_id):
     "A man is dancing",                            # nothing to swap
     "A man is standing in front of a house",       # "in front of" is not an argument
     "A man is feeding a mouse to a snake",         # -/-> "feeding a snake to a mouse": a receiver is not food
+    "A man is eating a sandwich and drinking a coffee",  # -/-> "eating a coffee and drinking a sandwich"
     # issue 11: a thing in the doer's slot, fixed verb-object pairs, identical heads, symmetric swaps
     "A person is cutting a green pepper",          # -/-> "A green pepper is cutting a person"
     "A woman is taking a bath",                    # -/-> "A bath is taking a woman"

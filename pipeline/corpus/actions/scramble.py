@@ -17,8 +17,8 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 from __future__ import annotations
 
 __all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapClauseSubjectsParams", "SwapModifiersParams",
-           "SwapPhrasesParams", "SwapPossessorParams", "swap_arguments", "swap_clause_subjects", "swap_modifiers",
-           "swap_phrases", "swap_possessor"]
+           "SwapPhrasesParams", "SwapPossessorParams", "SwapVerbObjectsParams", "swap_arguments",
+           "swap_clause_subjects", "swap_modifiers", "swap_phrases", "swap_possessor", "swap_verb_objects"]
 
 import functools
 import zlib
@@ -1026,6 +1026,76 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
             if k1 is None or k1 != animacy(o2, words, not_words, not_modifiers, animals):
                 continue
             if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)):
+                continue
+            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+            if ta.lower() == tb.lower():
+                continue
+            s = sent.fork()
+            s.set_span(a0, a1, tb)
+            s.set_span(b0, b1, ta)
+            yield s.edits
+
+
+class SwapVerbObjectsParams(BaseModel):
+    # the two objects must both descend from one of these synsets (food with food, tool with tool), so each
+    # fits the other verb: "cutting an onion and peeling a potato", not "sipping a book and reading a coffee"
+    object_synsets: list[str] = Field(default_factory=lambda: ["food.n.01", "food.n.02", "vegetable.n.01"])
+    # kinds that trade only with their own kind: a drink with a drink ("eating a sandwich and drinking a
+    # coffee" -/-> "eating a coffee and drinking a sandwich")
+    apart_synsets: list[str] = Field(default_factory=lambda: ["beverage.n.01"])
+    fixed_objects_lexicon: str | None = "fixed_verb_objects"
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sense_ancestors(lemma: str, senses: int = 3) -> frozenset[str]:
+    """Names of the synsets above (and including) the first ``senses`` WordNet noun senses of ``lemma``
+    ("onion" is first a plant, then a vegetable)."""
+    out: set[str] = set()
+    for sense in resources.synsets(lemma, "n")[:senses]:
+        out.add(sense.name())
+        out.update(x.name() for x in sense.closure(lambda x: x.hypernyms() + x.instance_hypernyms()))
+    return frozenset(out)
+
+
+@action("swap_verb_objects", stages=("S4",), params=SwapVerbObjectsParams)
+def swap_verb_objects(sent, params: SwapVerbObjectsParams, ruleset):
+    """Swap the objects of two joined verbs sharing one subject; Marelli et al. 2014, section 3.2, Table 4
+    (Scramble words).
+
+    "A man is cutting an onion and peeling a potato" -> "A man is cutting a potato and peeling an onion". The
+    second verb is a conjunct of the first without a subject of its own; each has one direct object after it,
+    neither coordinated, of different lemmas, neither a fixed object of its verb ("playing the guitar"), both
+    descending from one synset of ``object_synsets`` (by one of their first three WordNet senses: "onion" is
+    first a plant), so each fits the other verb.
+    """
+    doc = sent.doc
+    if not sampled("swap_verb_objects", doc.text, params.rate) or _garbled(doc):
+        return
+    if any(t.lower_ in THIRD_PERSON for t in doc):
+        return  # "peeling a potato and cutting it": the pronoun would point to the other thing
+    fixed = ruleset.derived(params.fixed_objects_lexicon, _fixed_index) if params.fixed_objects_lexicon else {}
+    wanted = set(params.object_synsets)
+    for v1 in _main_verbs(doc):
+        for v2 in v1.children:
+            if v2.dep_ != "conj" or v2.pos_ != "VERB" or v2.i < v1.i or _has_subject(v2):
+                continue
+            o1 = [c for c in v1.children if c.dep_ == "dobj" and c.i > v1.i]
+            o2 = [c for c in v2.children if c.dep_ == "dobj" and c.i > v2.i]
+            if len(o1) != 1 or len(o2) != 1:
+                continue
+            a, b = o1[0], o2[0]
+            if a.lemma_.lower() == b.lemma_.lower() or _coordinated(a) or _coordinated(b) \
+                    or not _usable_argument(a, set()) or not _usable_argument(b, set()):
+                continue
+            if fixed_object(v1, a, fixed) or fixed_object(v2, b, fixed) \
+                    or fixed_object(v1, b, fixed) or fixed_object(v2, a, fixed):
+                continue
+            above_a, above_b = _sense_ancestors(a.lemma_.lower()), _sense_ancestors(b.lemma_.lower())
+            if not above_a & above_b & wanted or any((k in above_a) != (k in above_b) for k in params.apart_synsets):
+                continue
+            (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
+            if a1 > v2.i or b0 < v2.i:
                 continue
             ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
             if ta.lower() == tb.lower():
