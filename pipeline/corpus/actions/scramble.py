@@ -585,6 +585,10 @@ class SwapModifiersParams(BaseModel):
     rate: float = Field(default=1.0, ge=0, le=1)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "dative", "oprd"])
+    # with ``parts``: one noun is an animal, the other one of ``parts`` in a "with" phrase right after it ("A
+    # white dog with brown spots" -> "A brown dog with white spots"), both adjectives of ``require_class``
+    parts: list[str] = Field(default_factory=list)
+    require_class: str | None = None
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -708,6 +712,11 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                 continue
             if classes is not None and not classes[m1.lower_] & classes[m2.lower_]:
                 continue
+            if params.require_class and not (params.require_class in classes[m1.lower_]
+                                             and params.require_class in classes[m2.lower_]):
+                continue
+            if params.parts and not _animal_and_part(m1.head, m2.head, set(params.parts), ruleset):
+                continue
             if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts,
                                                (m1.lower_, m2.lower_)):
                 continue
@@ -721,6 +730,18 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             s.set_span(a0, a1, tb)
             s.set_span(b0, b1, ta)
             yield s.edits
+
+
+def _animal_and_part(h1, h2, parts: set[str], ruleset) -> bool:
+    """``h1`` an animal (:func:`animacy`) and ``h2`` one of ``parts`` in a "with" phrase attached to it ("a white
+    dog with brown spots"), with no other colour word in that phrase."""
+    prep = h2.head
+    if h2.lower_ not in parts and h2.lemma_.lower() not in parts or h2.dep_ != "pobj" \
+            or prep.lower_ != "with" or prep.head != h1:
+        return False
+    words = ruleset.lexicon_set("person_nouns") | ruleset.lexicon_set("animate_nouns")
+    return animacy(h1, words, animal_words=ruleset.lexicon_set("animal_nouns")) == "animal" \
+        and not any(c.dep_ == "conj" for c in h2.children)
 
 
 class MoveModifierParams(BaseModel):
