@@ -560,7 +560,8 @@ def _premodifier(mod, head_deps) -> bool:
     if head.dep_ not in head_deps:
         return False
     start, end = span(mod)
-    if any(t.dep_ in ("det", "predet", "poss", "nummod") or t.text == "-" for t in mod.doc[start:end]):
+    if any(t.dep_ in ("det", "predet", "poss", "nummod") and t.i != mod.i or t.text == "-"
+           for t in mod.doc[start:end]):  # a number may itself be the modifier ("three dogs")
         return False
     if (start > 0 and mod.doc[start - 1].text == "-") or mod.doc[end].text == "-":
         return False
@@ -589,6 +590,11 @@ class SwapModifiersParams(BaseModel):
     # white dog with brown spots" -> "A brown dog with white spots"), both adjectives of ``require_class``
     parts: list[str] = Field(default_factory=list)
     require_class: str | None = None
+    # modified nouns whose first WordNet sense is filed here keep their modifier ("in 2 minutes": a number of
+    # minutes is a time, not a group)
+    head_not_lexnames: list[str] = Field(default_factory=list)
+    # only modifiers spelled in letters ("three", not "3")
+    words_only: bool = False
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -694,7 +700,9 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         return
     mods = [t for t in doc
             if t.dep_ in params.deps and t.pos_ in params.pos and t.head.pos_ in params.head_pos
-            and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)]
+            and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)
+            and (t.is_alpha or not params.words_only)
+            and not resources.lexnames(t.head.lemma_.lower(), "n", 1) & set(params.head_not_lexnames)]
     classes = None
     if params.class_lexicon:
         classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
