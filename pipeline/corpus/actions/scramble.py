@@ -620,8 +620,20 @@ def _coordinated_same(h1, h2) -> bool:
     third), where trading their modifiers keeps the meaning."""
     if h1.lemma_.lower() != h2.lemma_.lower():
         return False
-    return (h1.dep_ == "conj" and h1.head == h2) or (h2.dep_ == "conj" and h2.head == h1) \
+    # the parser may join the second noun to a word inside the first's phrase ("a man with yellow pants and
+    # a man ...": the second man is a conjunct of "pants")
+    return (h1.dep_ == "conj" and (h1.head == h2 or h2 in h1.head.ancestors)) \
+        or (h2.dep_ == "conj" and (h2.head == h1 or h1 in h2.head.ancestors)) \
         or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head)
+
+
+def _owner(noun):
+    """The noun that ``noun`` describes through a "with"/"in" phrase ("a man with yellow pants" -> man), else
+    ``noun`` itself."""
+    prep = noun.head
+    if noun.dep_ == "pobj" and prep.lower_ in ("with", "in") and prep.head.pos_ in ("NOUN", "PROPN"):
+        return prep.head
+    return noun
 
 
 def _same_first_lexname(m1, m2) -> bool:
@@ -712,8 +724,9 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         for m2 in mods[i + 1:]:
             if m1.head == m2.head or m1.lower_ == m2.lower_:
                 continue
-            if _coordinated_same(m1.head, m2.head):
-                continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning
+            if _coordinated_same(m1.head, m2.head) or _coordinated_same(_owner(m1.head), _owner(m2.head)):
+                continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning; so too
+                # "a man with yellow pants and a man with black pants"
             if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
             if m1.dep_ == m2.dep_ == "compound" and _breaks_compound(m1, m2):
@@ -862,13 +875,13 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
-        if params.receiver_plain and _coordinated(m.head):
+        if params.receiver_plain and _coordinated(m.head) or m.head.dep_ == "conj" and m.head.head.lower_ in classes:
             continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
         if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets):
             continue
-        if params.receiver_only_hosts and (doc[m.i - 1].pos_ == "ADP" if m.i else False
+        if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" if m.i else False)
                                            or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
             continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
