@@ -618,7 +618,7 @@ def _class_index(entries) -> dict[str, frozenset[str]]:
 def _coordinated_same(h1, h2) -> bool:
     """Two nouns with the same lemma joined by a coordination (one the conjunct of the other, or both of a
     third), where trading their modifiers keeps the meaning."""
-    if h1.lemma_.lower() != h2.lemma_.lower():
+    if h1.lemma_.lower() != h2.lemma_.lower() or h1.i == h2.i:
         return False
     # the parser may join the second noun to a word inside the first's phrase ("a man with yellow pants and
     # a man ...": the second man is a conjunct of "pants")
