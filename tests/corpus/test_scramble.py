@@ -18,7 +18,9 @@ BROKEN = re.compile(r"\b(not not|no no|a a|an an|the the|is is|are are|is are|ar
 S4_RULES = ("swap-subject-object", "swap-nouns", "swap-subject-pobj", "swap-object-pobj", "swap-adjectives",
             "swap-noun-modifiers")
 NEW_RULES = ("move-adjective", "move-clothing-phrase", "swap-clause-subjects", "move-size-or-age-adjective",
-             "move-adjective-to-thing", "swap-subject-possessor", "move-size-to-child", "move-old-to-adult")  # issue 11
+             "move-adjective-to-thing", "swap-subject-possessor", "move-size-to-child", "move-old-to-adult",
+             "swap-clothing-phrases", "swap-verb-objects", "swap-coat-colours",
+             "swap-numbers")  # issue 11
 _SAME = {"an": "a", "are": "is", "were": "was", "aren't": "isn't", "weren't": "wasn't"}
 
 
@@ -52,8 +54,14 @@ def test_all_table3_s4_rules_loaded(ruleset):
     ("A man is being kicked by a horse", "A horse is being kicked by a man", "swap-subject-pobj"),
     ("A woman is introducing a man to a child", "A woman is introducing a child to a man", "swap-object-pobj"),
     ("A young boy is walking a dog", "A boy is walking a young dog", "move-adjective"),
-    ("A girl in a pink dress is talking to a boy", "A girl is talking to a boy in a pink dress",
+    ("A girl in a pink hat is talking to a boy", "A girl is talking to a boy in a pink hat",
      "move-clothing-phrase"),
+    ("A soccer player in blue is chasing after the player in black and white",
+     "A soccer player in black and white is chasing after the player in blue", "swap-clothing-phrases"),
+    ("A boy in black shorts is kicking a white ball", "A boy in white shorts is kicking a black ball",
+     "swap-adjectives"),  # "shorts" is a garment, not the adjective "short"
+    ("A man is cutting an onion and peeling a potato", "A man is cutting a potato and peeling an onion",
+     "swap-verb-objects"),
 ])
 def test_s4_candidates(nlp, ruleset, s1, expected, rule_id):
     base, cands = s4(nlp, ruleset, s1)
@@ -71,6 +79,8 @@ def test_s4_candidates(nlp, ruleset, s1, expected, rule_id):
     "Two dogs chase a cat",                        # agreement would change "chase"
     "A man is dancing",                            # nothing to swap
     "A man is standing in front of a house",       # "in front of" is not an argument
+    "A man is feeding a mouse to a snake",         # -/-> "feeding a snake to a mouse": a receiver is not food
+    "A man is eating a sandwich and drinking a coffee",  # -/-> "eating a coffee and drinking a sandwich"
     # issue 11: a thing in the doer's slot, fixed verb-object pairs, identical heads, symmetric swaps
     "A person is cutting a green pepper",          # -/-> "A green pepper is cutting a person"
     "A woman is taking a bath",                    # -/-> "A bath is taking a woman"

@@ -17,7 +17,8 @@ Each action yields candidate edit mappings, each made on ``sent.fork()``; they o
 from __future__ import annotations
 
 __all__ = ["BE_AGREEMENT", "SwapArgumentsParams", "SwapClauseSubjectsParams", "SwapModifiersParams",
-           "SwapPossessorParams", "swap_arguments", "swap_clause_subjects", "swap_modifiers", "swap_possessor"]
+           "SwapPhrasesParams", "SwapPossessorParams", "SwapVerbObjectsParams", "swap_arguments",
+           "swap_clause_subjects", "swap_modifiers", "swap_phrases", "swap_possessor", "swap_verb_objects"]
 
 import functools
 import zlib
@@ -215,6 +216,13 @@ class SwapArgumentsParams(BaseModel):
     animal_lexicon: str | None = "animal_nouns"
     doer_limits_lexicon: str | None = None
     person_to_animal_verbs: list[str] | None = None
+    # a preposition listed here moves its object only with these verbs: "to" names a receiver, and trading a
+    # given thing with its receiver makes sense only for showing or introducing ("feeding a mouse to a snake"
+    # -/-> "feeding a snake to a mouse", "handing a baby to a man" -/-> "handing a man to a baby")
+    preposition_verbs: dict[str, list[str]] = Field(default_factory=dict)
+    # with heads_only: garments of one sex; a noun wearing one keeps it ("A girl in a pink dress is hugging a
+    # boy" -/-> "A boy in a pink dress is hugging a girl")
+    gendered_clothing: list[str] = Field(default_factory=list)
     fixed_objects_lexicon: str | None = None
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
@@ -482,6 +490,9 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
                     continue
+                if any(t.dep_ == "pobj" and t.head.lower_ in params.preposition_verbs
+                       and verb.lemma_.lower() not in params.preposition_verbs[t.head.lower_] for t in (a, b)):
+                    continue
                 if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
                        for t in (a, b) for c in t.children):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
@@ -501,6 +512,9 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 (a0, a1), (b0, b1) = sa, sb
                 if params.heads_only:
                     if not _heads_swappable(a, b):
+                        continue
+                    if any(w.lemma_.lower() in params.gendered_clothing or w.lower_ in params.gendered_clothing
+                           for t in (a, b) for c in t.children if c.i > t.i for w in c.subtree):
                         continue
                     (a0, a1), (b0, b1) = (_compound_start(a), a.i + 1), (_compound_start(b), b.i + 1)
                 # an object whose own prepositional phrase is the other argument moves without it
@@ -546,7 +560,8 @@ def _premodifier(mod, head_deps) -> bool:
     if head.dep_ not in head_deps:
         return False
     start, end = span(mod)
-    if any(t.dep_ in ("det", "predet", "poss", "nummod") or t.text == "-" for t in mod.doc[start:end]):
+    if any(t.dep_ in ("det", "predet", "poss", "nummod") and t.i != mod.i or t.text == "-"
+           for t in mod.doc[start:end]):  # a number may itself be the modifier ("three dogs")
         return False
     if (start > 0 and mod.doc[start - 1].text == "-") or mod.doc[end].text == "-":
         return False
@@ -571,6 +586,15 @@ class SwapModifiersParams(BaseModel):
     rate: float = Field(default=1.0, ge=0, le=1)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "dative", "oprd"])
+    # with ``parts``: one noun is an animal, the other one of ``parts`` in a "with" phrase right after it ("A
+    # white dog with brown spots" -> "A brown dog with white spots"), both adjectives of ``require_class``
+    parts: list[str] = Field(default_factory=list)
+    require_class: str | None = None
+    # modified nouns whose first WordNet sense is filed here keep their modifier ("in 2 minutes": a number of
+    # minutes is a time, not a group)
+    head_not_lexnames: list[str] = Field(default_factory=list)
+    # only modifiers spelled in letters ("three", not "3")
+    words_only: bool = False
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -594,10 +618,22 @@ def _class_index(entries) -> dict[str, frozenset[str]]:
 def _coordinated_same(h1, h2) -> bool:
     """Two nouns with the same lemma joined by a coordination (one the conjunct of the other, or both of a
     third), where trading their modifiers keeps the meaning."""
-    if h1.lemma_.lower() != h2.lemma_.lower():
+    if h1.lemma_.lower() != h2.lemma_.lower() or h1.i == h2.i:
         return False
-    return (h1.dep_ == "conj" and h1.head == h2) or (h2.dep_ == "conj" and h2.head == h1) \
+    # the parser may join the second noun to a word inside the first's phrase ("a man with yellow pants and
+    # a man ...": the second man is a conjunct of "pants")
+    return (h1.dep_ == "conj" and (h1.head == h2 or h2 in h1.head.ancestors)) \
+        or (h2.dep_ == "conj" and (h2.head == h1 or h1 in h2.head.ancestors)) \
         or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head)
+
+
+def _owner(noun):
+    """The noun that ``noun`` describes through a "with"/"in" phrase ("a man with yellow pants" -> man), else
+    ``noun`` itself."""
+    prep = noun.head
+    if noun.dep_ == "pobj" and prep.lower_ in ("with", "in") and prep.head.pos_ in ("NOUN", "PROPN"):
+        return prep.head
+    return noun
 
 
 def _same_first_lexname(m1, m2) -> bool:
@@ -633,6 +669,19 @@ def _ancestors(lemma: str) -> frozenset[str]:
     return frozenset({first.name()} | {s.name() for s in above})
 
 
+# garments named by a plural only, which spaCy lemmatizes to another word ("pants" -> "pant", a breath); not
+# every plural WordNet lists on its own ("arms" is first a weapon)
+PLURALIA_TANTUM = frozenset({"pants", "shorts", "jeans", "trousers", "trunks", "tights", "overalls", "leggings",
+                             "pajamas", "pyjamas", "slacks", "sweatpants", "khakis", "goggles", "sunglasses"})
+
+
+def _noun_ancestors(tok) -> frozenset[str]:
+    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`."""
+    if tok.lower_ in PLURALIA_TANTUM:
+        return _ancestors(tok.lower_)
+    return _ancestors(tok.lemma_.lower())
+
+
 def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = ()) -> bool:
     """Whether an adjective of one of ``classes`` may pass between nouns ``h1`` and ``h2``: both descend from
     an entry that ``hosts`` (``{class: [synset names]}``) lists for one of the classes; an entry "a+b" is the
@@ -642,7 +691,7 @@ def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = ()) -
     own = hosts.get("words") or {}
     if any(w in own for w in words):
         return all(_fits(frozenset({"_"}), h1, h2, {"_": own[w]}) for w in words if w in own)
-    a1, a2 = _ancestors(h1.lemma_.lower()), _ancestors(h2.lemma_.lower())
+    a1, a2 = _noun_ancestors(h1), _noun_ancestors(h2)
     entries = (set(str(e).split("+")) for c in classes for e in hosts.get(c, ()))
     return any(a1 & parts and a2 & parts for parts in entries)
 
@@ -663,7 +712,9 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         return
     mods = [t for t in doc
             if t.dep_ in params.deps and t.pos_ in params.pos and t.head.pos_ in params.head_pos
-            and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)]
+            and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)
+            and (t.is_alpha or not params.words_only)
+            and not resources.lexnames(t.head.lemma_.lower(), "n", 1) & set(params.head_not_lexnames)]
     classes = None
     if params.class_lexicon:
         classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
@@ -673,13 +724,19 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         for m2 in mods[i + 1:]:
             if m1.head == m2.head or m1.lower_ == m2.lower_:
                 continue
-            if _coordinated_same(m1.head, m2.head):
-                continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning
+            if _coordinated_same(m1.head, m2.head) or _coordinated_same(_owner(m1.head), _owner(m2.head)):
+                continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning; so too
+                # "a man with yellow pants and a man with black pants"
             if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
             if m1.dep_ == m2.dep_ == "compound" and _breaks_compound(m1, m2):
                 continue
             if classes is not None and not classes[m1.lower_] & classes[m2.lower_]:
+                continue
+            if params.require_class and not (params.require_class in classes[m1.lower_]
+                                             and params.require_class in classes[m2.lower_]):
+                continue
+            if params.parts and not _animal_and_part(m1.head, m2.head, set(params.parts), ruleset):
                 continue
             if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts,
                                                (m1.lower_, m2.lower_)):
@@ -694,6 +751,18 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             s.set_span(a0, a1, tb)
             s.set_span(b0, b1, ta)
             yield s.edits
+
+
+def _animal_and_part(h1, h2, parts: set[str], ruleset) -> bool:
+    """``h1`` an animal (:func:`animacy`) and ``h2`` one of ``parts`` in a "with" phrase attached to it ("a white
+    dog with brown spots"), with no other colour word in that phrase."""
+    prep = h2.head
+    if h2.lower_ not in parts and h2.lemma_.lower() not in parts or h2.dep_ != "pobj" \
+            or prep.lower_ != "with" or prep.head != h1:
+        return False
+    words = ruleset.lexicon_set("person_nouns") | ruleset.lexicon_set("animate_nouns")
+    return animacy(h1, words, animal_words=ruleset.lexicon_set("animal_nouns")) == "animal" \
+        and not any(c.dep_ == "conj" for c in h2.children)
 
 
 class MoveModifierParams(BaseModel):
@@ -798,7 +867,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     refused = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_not_lexicons))
     not_synsets = set(params.receiver_not_synsets)
     targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
-               and not _ancestors(t.lemma_.lower()) & not_synsets
+               and not _noun_ancestors(t) & not_synsets
                and not any(c.lower_ == "no" for c in t.children)]  # "wearing no yellow shirt"
     if params.receiver_lexicons:
         allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
@@ -806,13 +875,13 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
-        if params.receiver_plain and _coordinated(m.head):
+        if params.receiver_plain and _coordinated(m.head) or m.head.dep_ == "conj" and m.head.head.lower_ in classes:
             continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
-        if m.lower_ in params.skip_words or _ancestors(m.head.lemma_.lower()) & set(params.giver_not_synsets):
+        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets):
             continue
-        if params.receiver_only_hosts and (doc[m.i - 1].pos_ == "ADP" if m.i else False
+        if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" if m.i else False)
                                            or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
             continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
@@ -842,13 +911,26 @@ class MovePhraseParams(BaseModel):
     prepositions: list[str] = Field(default_factory=lambda: ["in", "with"])
     participles: list[str] = Field(default_factory=lambda: ["wearing"])
     object_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
+    # colour words standing for clothes after "in" ("a player in blue", "the player in black and white")
+    object_words: list[str] = Field(default_factory=list)
     head_deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass", "dobj", "pobj", "conj"])
     animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
     inanimate_lexicon: str | None = "inanimate_nouns"
     animal_lexicon: str | None = "animal_nouns"
     # group nouns that take no single garment either way ("a crowd in an orange shirt")
     collective_nouns: list[str] = Field(default_factory=list)
+    # garments worn by women only, which move onto a noun of ``female_nouns`` only ("a boy in a pink dress")
+    gendered_clothing: list[str] = Field(default_factory=list)
+    female_nouns: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _womens_wear(phrase_tokens, owner, params) -> bool:
+    """A phrase naming a garment of ``params.gendered_clothing`` that would land on a noun not in
+    ``params.female_nouns``."""
+    garments = {t.lemma_.lower() for t in phrase_tokens} | {t.lower_ for t in phrase_tokens}
+    return bool(garments & set(params.gendered_clothing)) \
+        and not {owner.lemma_.lower(), owner.lower_} & set(params.female_nouns)
 
 
 def _coordinated(tok) -> bool:
@@ -882,21 +964,7 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     def kind_of(tok):
         return animacy(tok, words, not_words, not_modifiers, animals)
 
-    wanted = set(params.object_synsets)
-    phrases = []
-    for prep in doc:
-        if not (prep.dep_ == "prep" and prep.lower_ in params.prepositions
-                or prep.dep_ == "acl" and prep.lower_ in params.participles) or prep.head.i + 1 != prep.i:
-            continue
-        pobj = next((c for c in prep.children if c.dep_ in ("pobj", "dobj")), None)
-        if pobj is None or not _ancestors(pobj.lemma_.lower()) & wanted:
-            continue
-        start, end = span(prep)
-        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
-            continue
-        if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
-            continue
-        phrases.append((prep, start, end))
+    phrases = _worn_phrases(doc, params)
     if not phrases:
         return
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
@@ -911,8 +979,10 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
                 continue  # "a crowd in an orange shirt"
             if t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "cc":
                 continue  # "holding a baby and with three children": the phrase would land before "and"
-            if _plural(t) and not _plural(pobj_of(prep)):
+            if _plural(t) and not _plural(pobj_of(prep)) and pobj_of(prep).lower_ not in params.object_words:
                 continue  # "two ladies in a fancy jacket"
+            if _womens_wear(doc[start:end], t, params):
+                continue  # "A girl is hugging a boy in a pink dress"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
                     or kind_of(t) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
                 continue
@@ -920,6 +990,161 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
             text = sent.span_text(start, end)
             s.delete(*range(start, end))
             s.insert_after(t.i, text)
+            yield s.edits
+
+
+class SwapPhrasesParams(MovePhraseParams):
+    """Parameters of :func:`swap_phrases`: those of :func:`move_phrase`."""
+
+
+def _worn_phrases(doc, params):
+    """``(prep, start, end)``: phrases right after their noun saying what it wears ("in a pink dress",
+    "wearing a red hat", "in blue"), without commas, not followed by "and" joined to their object."""
+    wanted = set(params.object_synsets)
+    words = set(params.object_words)
+
+    def worn(tok):
+        return bool(_noun_ancestors(tok) & wanted) or tok.lower_ in words
+
+    out = []
+    for prep in doc:
+        if not (prep.dep_ == "prep" and prep.lower_ in params.prepositions
+                or prep.dep_ == "acl" and prep.lower_ in params.participles) or prep.head.i + 1 != prep.i:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ in ("pobj", "dobj")), None)
+        if pobj is None or not (_noun_ancestors(pobj) & wanted or pobj.lower_ in words and prep.lower_ == "in"):
+            continue
+        start, end = span(prep)
+        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
+            continue
+        if any(t.dep_ == "conj" and t.pos_ in ("NOUN", "PROPN", "ADJ") and not worn(t) for t in doc[start:end]):
+            continue  # "wearing a black jacket and another smaller child ...": a person folded into the phrase
+        if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
+            continue
+        out.append((prep, start, end))
+    return out
+
+
+@action("swap_phrases", stages=("S4",), params=SwapPhrasesParams)
+def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
+    """Swap the phrases saying what two people (or two animals) wear; Marelli et al. 2014, section 3.2,
+    Table 4 (Scramble words).
+
+    "A soccer player in blue is chasing after the player in black and white" -> "A soccer player in black and
+    white is chasing after the player in blue"; "A man in a red shirt is talking to a woman in a black coat" ->
+    "A man in a black coat is talking to a woman in a red shirt". Each phrase is "in"/"with"/"wearing" plus a
+    garment (``object_synsets``) or a colour standing for one (``object_words``, after "in"), right after its
+    noun (:func:`_worn_phrases`). The two owners are of the same kind (person or animal, :func:`animacy`),
+    neither coordinated nor a group (``collective_nouns``); a garment of ``gendered_clothing`` ("dress",
+    "skirt", "bikini") goes only to a noun of ``female_nouns``; a plural garment may go to a singular owner,
+    not a singular garment to a plural owner ("two ladies in a fancy jacket").
+    """
+    doc = sent.doc
+    if not sampled("swap_phrases", doc.text, params.rate) or _garbled(doc):
+        return
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
+    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
+    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    collective = set(params.collective_nouns)
+
+    def usable(owner):
+        return owner.pos_ == "NOUN" and owner.dep_ in params.head_deps and not _coordinated(owner) \
+            and owner.lemma_.lower() not in collective and owner.lower_ not in collective
+
+    def fits(phrase_obj, owner):
+        if _womens_wear(list(phrase_obj.subtree), owner, params):
+            return False  # "a man in a black dress"
+        return not (_plural(owner) and not _plural(phrase_obj) and phrase_obj.lower_ not in params.object_words)
+
+    phrases = [p for p in _worn_phrases(doc, params) if usable(p[0].head)]
+    for i, (p1, a0, a1) in enumerate(phrases):
+        for p2, b0, b1 in phrases[i + 1:]:
+            o1, o2 = p1.head, p2.head
+            if o1 == o2 or a1 > b0 or o1.i >= b0 and o1.i < b1 or o2.i >= a0 and o2.i < a1:
+                continue
+            k1 = animacy(o1, words, not_words, not_modifiers, animals)
+            if k1 is None or k1 != animacy(o2, words, not_words, not_modifiers, animals):
+                continue
+            if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)):
+                continue
+            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+            if ta.lower() == tb.lower():
+                continue
+            s = sent.fork()
+            s.set_span(a0, a1, tb)
+            s.set_span(b0, b1, ta)
+            yield s.edits
+
+
+class SwapVerbObjectsParams(BaseModel):
+    # the two objects must both descend from one of these synsets (food with food, tool with tool), so each
+    # fits the other verb: "cutting an onion and peeling a potato", not "sipping a book and reading a coffee"
+    object_synsets: list[str] = Field(default_factory=lambda: ["food.n.01", "food.n.02", "vegetable.n.01"])
+    # kinds that trade only with their own kind: a drink with a drink ("eating a sandwich and drinking a
+    # coffee" -/-> "eating a coffee and drinking a sandwich")
+    apart_synsets: list[str] = Field(default_factory=lambda: ["beverage.n.01"])
+    fixed_objects_lexicon: str | None = "fixed_verb_objects"
+    rate: float = Field(default=1.0, ge=0, le=1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sense_ancestors(lemma: str, senses: int = 3) -> frozenset[str]:
+    """Names of the synsets above (and including) the first ``senses`` WordNet noun senses of ``lemma``
+    ("onion" is first a plant, then a vegetable)."""
+    out: set[str] = set()
+    for sense in resources.synsets(lemma, "n")[:senses]:
+        out.add(sense.name())
+        out.update(x.name() for x in sense.closure(lambda x: x.hypernyms() + x.instance_hypernyms()))
+    return frozenset(out)
+
+
+@action("swap_verb_objects", stages=("S4",), params=SwapVerbObjectsParams)
+def swap_verb_objects(sent, params: SwapVerbObjectsParams, ruleset):
+    """Swap the objects of two joined verbs sharing one subject; Marelli et al. 2014, section 3.2, Table 4
+    (Scramble words).
+
+    "A man is cutting an onion and peeling a potato" -> "A man is cutting a potato and peeling an onion". The
+    second verb is a conjunct of the first without a subject of its own; each has one direct object after it,
+    neither coordinated, of different lemmas, neither a fixed object of its verb ("playing the guitar"), both
+    descending from one synset of ``object_synsets`` (by one of their first three WordNet senses: "onion" is
+    first a plant), so each fits the other verb.
+    """
+    doc = sent.doc
+    if not sampled("swap_verb_objects", doc.text, params.rate) or _garbled(doc):
+        return
+    if any(t.lower_ in THIRD_PERSON for t in doc):
+        return  # "peeling a potato and cutting it": the pronoun would point to the other thing
+    fixed = ruleset.derived(params.fixed_objects_lexicon, _fixed_index) if params.fixed_objects_lexicon else {}
+    wanted = set(params.object_synsets)
+    for v1 in _main_verbs(doc):
+        for v2 in v1.children:
+            if v2.dep_ != "conj" or v2.pos_ != "VERB" or v2.i < v1.i or _has_subject(v2):
+                continue
+            o1 = [c for c in v1.children if c.dep_ == "dobj" and c.i > v1.i]
+            o2 = [c for c in v2.children if c.dep_ == "dobj" and c.i > v2.i]
+            if len(o1) != 1 or len(o2) != 1:
+                continue
+            a, b = o1[0], o2[0]
+            if a.lemma_.lower() == b.lemma_.lower() or _coordinated(a) or _coordinated(b) \
+                    or not _usable_argument(a, set()) or not _usable_argument(b, set()):
+                continue
+            if fixed_object(v1, a, fixed) or fixed_object(v2, b, fixed) \
+                    or fixed_object(v1, b, fixed) or fixed_object(v2, a, fixed):
+                continue
+            above_a, above_b = _sense_ancestors(a.lemma_.lower()), _sense_ancestors(b.lemma_.lower())
+            if not above_a & above_b & wanted or any((k in above_a) != (k in above_b) for k in params.apart_synsets):
+                continue
+            (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
+            if a1 > v2.i or b0 < v2.i:
+                continue
+            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
+            if ta.lower() == tb.lower():
+                continue
+            s = sent.fork()
+            s.set_span(a0, a1, tb)
+            s.set_span(b0, b1, ta)
             yield s.edits
 
 
