@@ -38,10 +38,12 @@ MAX_COMBINED = 40  # combined candidates rendered per family and sentence (all a
 # person may well be cutting a red one); reader's verdict on the 750 + 750 build
 NOT_WITH_S3 = frozenset({"modifier-implied"})
 # pairs of rules never combined: a relative clause inside "There is no ..." stacks two post-nominal phrases
-# ("There is no bus which is very colorful being pulled off ..."); reader's verdict on the seed-1 build
+# ("There is no bus which is very colorful being pulled off ..."); a describing clause cannot hang on "No dog"
+# or "Nobody" ("No dog, which is black, is leaping"); readers' verdicts on the seed-1 build
 NOT_TOGETHER = frozenset(frozenset(p) for p in (
     ("there-is-no", "adjective-to-relative"), ("there-is-no", "agentive-noun-expansion"),
-    ("there-is-no", "compound-to-relative")))
+    ("there-is-no", "compound-to-relative"), ("determiner-opposite", "adjective-to-relative"),
+    ("nobody-subject", "adjective-to-relative"), ("determiner-opposite", "compound-to-relative")))
 
 
 @dataclass(frozen=True)

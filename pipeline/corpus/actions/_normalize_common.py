@@ -114,8 +114,10 @@ def _be_anchor(sent, verb) -> int:
             and doc[i - 1].tag_ in ("RB", "RBR", "RBS") and not sent.edited(i - 1):
         i -= 1
     if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
-            and _activity_compound(doc[i - 1].lower_, verb.text):
-        i -= 1  # "a man rock climbs" -> "a man is rock climbing", not "a man rock is climbing"
+            and doc[i - 2].pos_ not in ("DET", "NUM", "ADJ") and _activity_compound(doc[i - 1].lower_, verb.text):
+        # "a man rock climbs" -> "a man is rock climbing", not "a man rock is climbing"; but in "A dog racing"
+        # the noun right after a determiner is the subject itself, not the first half of "dog racing"
+        i -= 1
     return i
 
 

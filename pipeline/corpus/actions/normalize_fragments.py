@@ -372,9 +372,10 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     lemma = _lemma(verb.lower_)
     if lemma in stative:
         sent.replace(verb.i, _present_simple(lemma, plural))
-    elif verb.i >= 2 and not sent.edited(verb.i - 1) and (
+    elif verb.i >= 2 and not sent.edited(verb.i - 1) and doc[verb.i - 2].pos_ not in ("DET", "NUM", "ADJ") and (
             doc[verb.i - 1].pos_ == "NOUN" and _activity_compound(doc[verb.i - 1].lower_, verb.text)
             or _compound_after_noun(doc[verb.i - 1], verb)):
+        # the first half must follow the subject: in "A dog racing on a track" "dog" is the subject itself
         sent.insert_before(verb.i - 1, be_present(plural))
         sent.replace(verb.i, gerund(lemma))
     else:

@@ -403,8 +403,12 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "Another man is being pushed by a man": "another" must follow its antecedent
         if children(obj, "advmod", "npadvmod") or any(t.tag_ == "PRP$" for t in obj.subtree):
             continue  # "the violin onstage"; "her hair" cannot move before its antecedent
-        if any(t.tag_ == "PRP$" or (t.dep_ == "poss" and t.pos_ == "PRON") for t in doc[verb.i + 1:]):
-            continue  # "holding a cat in her arms" -/-> "A cat is being held in her arms by a girl"
+        if any(t.tag_ == "PRP$" or (t.dep_ == "poss" and t.pos_ == "PRON") or t.lower_ in _LINKING_DETS
+               for t in doc[verb.i + 1:]):
+            continue  # "holding a cat in her arms" -/-> "A cat is being held in her arms by a girl"; "breaking
+            # blocks on another man" -/-> "... on another man by a man": the antecedent must come first
+        if any(c.dep_ in ("relcl", "acl") for c in obj.subtree if c is not obj):
+            continue  # "a slab that is lying on a prone man with a sledgehammer is being broken by a man"
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
         if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
