@@ -395,6 +395,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # "No sun is rising behind trees"
         if _quantifier_phrase(head, params.quantifier_nouns) or _refers_back(doc, head, params.anaphors):
             continue  # "No couple of people"; "No dog is running, a person following him"
+        if any(t.lower_ in ("other", "another") and t.head.lemma_ == head.lemma_ for t in doc[head.i + 1:]):
+            continue  # "No man is breaking the block that is on the other man": "other" needs the first
         existential = head.dep_ == "attr"
         start = head.left_edge.i
         m = _match_at(doc, start, table)
@@ -705,6 +707,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):
                     continue  # "sitting down" needs the entry "sit down"
+                if group == "NOUN" and tok.dep_ == "compound" and tok.tag_ == "NNS":
+                    continue  # "Women models" -/-> "Men models" (a modifier says "male")
                 if group == "NOUN" and dst.lower() in noun_lemmas:
                     continue  # "a man and a woman" -> "a woman and a woman"
                 same = [t for t in doc if t.lemma_.lower() == tok.lemma_.lower()] if group == "NOUN" else []
