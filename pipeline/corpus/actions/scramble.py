@@ -1025,6 +1025,18 @@ def _worn_phrases(doc, params):
     return out
 
 
+def _traded(sent, a: tuple[int, int], b: tuple[int, int]):
+    """A fork of ``sent`` in which token spans ``a`` and ``b`` (start, end) trade their texts; None when the two
+    read the same (nothing would change)."""
+    ta, tb = sent.span_text(*a), sent.span_text(*b)
+    if ta.lower() == tb.lower():
+        return None
+    s = sent.fork()
+    s.set_span(*a, tb)
+    s.set_span(*b, ta)
+    return s
+
+
 @action("swap_phrases", stages=("S4",), params=SwapPhrasesParams)
 def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
     """Swap the phrases saying what two people (or two animals) wear; Marelli et al. 2014, section 3.2,
@@ -1069,13 +1081,9 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
                 continue
             if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)):
                 continue
-            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
-            if ta.lower() == tb.lower():
-                continue
-            s = sent.fork()
-            s.set_span(a0, a1, tb)
-            s.set_span(b0, b1, ta)
-            yield s.edits
+            s = _traded(sent, (a0, a1), (b0, b1))
+            if s is not None:
+                yield s.edits
 
 
 class SwapVerbObjectsParams(BaseModel):
@@ -1139,13 +1147,9 @@ def swap_verb_objects(sent, params: SwapVerbObjectsParams, ruleset):
             (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
             if a1 > v2.i or b0 < v2.i:
                 continue
-            ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
-            if ta.lower() == tb.lower():
-                continue
-            s = sent.fork()
-            s.set_span(a0, a1, tb)
-            s.set_span(b0, b1, ta)
-            yield s.edits
+            s = _traded(sent, (a0, a1), (b0, b1))
+            if s is not None:
+                yield s.edits
 
 
 class SwapClauseSubjectsParams(BaseModel):
