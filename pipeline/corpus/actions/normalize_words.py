@@ -40,6 +40,7 @@ class PossessiveParams(BaseModel):
     typos: list[str] = []  # pronouns mistyped for a possessive after a preposition ("to he hair")
     contractions: list[str] = []  # "it's" written for "its" ("with it's beak"), read as a possessive
     keep_before_body_parts: bool = False  # "his hands", "its mouth" stay: SICK keeps them (125 of 160 uses)
+    keep_before: list[str] = []  # nouns of idioms that need the possessive ("making his way up")
 
 
 @action("possessive_to_determiner", stages=("normalize",), params=PossessiveParams)
@@ -73,8 +74,8 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
         possessive = tok.tag_ == "PRP$" or (tok.dep_ == "poss" and tok.head.i > tok.i)
         if possessive and tok.lower_ in POSSESSIVE_PRONOUNS and not sent.edited(tok.i):
             owned = tok.head if tok.head.i > tok.i else (nxt if nxt is not None else tok)
-            if params.keep_before_body_parts and owned.pos_ in ("NOUN", "PROPN") \
-                    and resources.body_part(owned.lemma_.lower()):
+            if owned.lower_ in params.keep_before or params.keep_before_body_parts \
+                    and owned.pos_ in ("NOUN", "PROPN") and resources.body_part(owned.lemma_.lower()):
                 continue
             sent.replace(tok.i, params.replacement)
 
