@@ -197,7 +197,32 @@ def _misparsed_end(doc, end: int) -> bool:
     return end < len(doc) and doc[end].tag_ in ("VBZ", "VBP", "VBD", "MD") and doc[end].pos_ in ("AUX", "VERB")
 
 
-class SwapArgumentsParams(BaseModel):
+class _AnimacyParams(BaseModel):
+    """The lexicons that tell a person or an animal from a thing (:func:`animacy`), shared by the S4 actions
+    that move nouns between roles."""
+    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
+    inanimate_lexicon: str | None = "inanimate_nouns"
+    animal_lexicon: str | None = "animal_nouns"
+
+
+def _inanimate_parts(entries) -> tuple[frozenset[str], frozenset[str]]:
+    """(nouns, modifiers) of the inanimate-nouns lexicon, lower-cased."""
+    return (frozenset(str(w).lower() for w in entries.get("nouns", ())),
+            frozenset(str(w).lower() for w in entries.get("modifiers", ())))
+
+
+def _animacy_lexicons(params: _AnimacyParams, ruleset) -> tuple[frozenset[str], frozenset[str], frozenset[str],
+                                                               frozenset[str]]:
+    """(person/animate words, inanimate nouns, inanimate modifiers, animals): :func:`animacy`'s lexicons,
+    each built once per rule set."""
+    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
+    not_words, not_modifiers = (ruleset.derived(params.inanimate_lexicon, _inanimate_parts)
+                                if params.inanimate_lexicon else (frozenset(), frozenset()))
+    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    return words, not_words, not_modifiers, animals
+
+
+class SwapArgumentsParams(_AnimacyParams):
     roles: tuple[Literal["subject", "object", "pobj"], Literal["subject", "object", "pobj"]]
     prepositions: list[str] = Field(default_factory=list)
     skip_phrases: list[str] = Field(default_factory=lambda: [
@@ -210,10 +235,7 @@ class SwapArgumentsParams(BaseModel):
         "inside", "outside", "rest", "way", "lot", "couple", "bunch", "pair", "piece", "order", "place", "half"])
     agreement: bool = True
     animate: list[Literal["subject", "agent", "passive-subject", "object", "pobj"]] = Field(default_factory=list)
-    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
-    inanimate_lexicon: str | None = "inanimate_nouns"
     animal_verbs_lexicon: str | None = None
-    animal_lexicon: str | None = "animal_nouns"
     doer_limits_lexicon: str | None = None
     person_to_animal_verbs: list[str] | None = None
     # a preposition listed here moves its object only with these verbs: "to" names a receiver, and trading a
@@ -382,11 +404,7 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
     fixed = ruleset.derived(params.fixed_objects_lexicon, _fixed_index) if params.fixed_objects_lexicon else {}
     if any(old == "object" and fixed_object(verb, tok, fixed) for tok, old, _ in moves):
         return False
-    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
-    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
-    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
-    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
-    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    words, not_words, not_modifiers, animals = _animacy_lexicons(params, ruleset)
     kinds = {tok.i: animacy(tok, words, not_words, not_modifiers, animals) for tok, _, _ in moves}
     if params.person_to_animal_verbs is not None and verb.lemma_.lower() not in params.person_to_animal_verbs \
             and any(new == "object" and kinds[tok.i] == "person" for tok, _, new in moves) \
@@ -907,16 +925,13 @@ def pobj_of(prep):
     return next(c for c in prep.children if c.dep_ in ("pobj", "dobj"))
 
 
-class MovePhraseParams(BaseModel):
+class MovePhraseParams(_AnimacyParams):
     prepositions: list[str] = Field(default_factory=lambda: ["in", "with"])
     participles: list[str] = Field(default_factory=lambda: ["wearing"])
     object_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
     # colour words standing for clothes after "in" ("a player in blue", "the player in black and white")
     object_words: list[str] = Field(default_factory=list)
     head_deps: list[str] = Field(default_factory=lambda: ["nsubj", "nsubjpass", "dobj", "pobj", "conj"])
-    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
-    inanimate_lexicon: str | None = "inanimate_nouns"
-    animal_lexicon: str | None = "animal_nouns"
     # group nouns that take no single garment either way ("a crowd in an orange shirt")
     collective_nouns: list[str] = Field(default_factory=list)
     # garments worn by women only, which move onto a noun of ``female_nouns`` only ("a boy in a pink dress")
@@ -955,11 +970,7 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
     doc = sent.doc
     if not sampled("move_phrase", doc.text, params.rate):
         return
-    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
-    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
-    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
-    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
-    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    words, not_words, not_modifiers, animals = _animacy_lexicons(params, ruleset)
 
     def kind_of(tok):
         return animacy(tok, words, not_words, not_modifiers, animals)
@@ -1054,11 +1065,7 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
     doc = sent.doc
     if not sampled("swap_phrases", doc.text, params.rate) or _garbled(doc):
         return
-    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
-    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
-    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
-    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
-    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    words, not_words, not_modifiers, animals = _animacy_lexicons(params, ruleset)
     collective = set(params.collective_nouns)
 
     def usable(owner):
@@ -1152,7 +1159,7 @@ def swap_verb_objects(sent, params: SwapVerbObjectsParams, ruleset):
                 yield s.edits
 
 
-class SwapClauseSubjectsParams(BaseModel):
+class SwapClauseSubjectsParams(_AnimacyParams):
     # subordinators of an adverbial clause whose subject may trade places with the main clause's
     # ("A man is singing while a woman is dancing")
     subordinators: list[str] = Field(default_factory=lambda: ["while", "as"])
@@ -1160,9 +1167,6 @@ class SwapClauseSubjectsParams(BaseModel):
     # their own that can move
     anaphoric: list[str] = Field(default_factory=lambda: [
         "other", "others", "another", "one", "both", "all", "some", "each", "rest", "third", "second", "same"])
-    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
-    inanimate_lexicon: str | None = "inanimate_nouns"
-    animal_lexicon: str | None = "animal_nouns"
     animal_verbs_lexicon: str | None = "animal_agent_verbs"
     doer_limits_lexicon: str | None = "doer_limits"
     rate: float = Field(default=1.0, ge=0, le=1)
@@ -1201,11 +1205,7 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
         return  # "him", "one of the men", "another": they would point to the wrong one
     if _owned_body_part(doc):
         return  # "has a toy in the mouth": S1's "the" stands for "its", the owner's
-    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
-    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
-    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
-    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
-    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    words, not_words, not_modifiers, animals = _animacy_lexicons(params, ruleset)
     doer_params = SwapArgumentsParams(roles=("subject", "subject"), animal_verbs_lexicon=params.animal_verbs_lexicon,
                                       doer_limits_lexicon=params.doer_limits_lexicon)
     anaphoric = set(params.anaphoric)
@@ -1267,12 +1267,9 @@ def _patient(verb):
     return obj
 
 
-class SwapPossessorParams(BaseModel):
+class SwapPossessorParams(_AnimacyParams):
     # nouns whose "of" phrase names their owner like a possessive ("the cheek of a man")
     owned_lexnames: list[str] = Field(default_factory=lambda: ["noun.body"])
-    animate_lexicons: list[str] = Field(default_factory=lambda: ["person_nouns", "animate_nouns"])
-    inanimate_lexicon: str | None = "inanimate_nouns"
-    animal_lexicon: str | None = "animal_nouns"
     animal_verbs_lexicon: str | None = "animal_agent_verbs"
     doer_limits_lexicon: str | None = "doer_limits"
     rate: float = Field(default=1.0, ge=0, le=1)
@@ -1313,11 +1310,7 @@ def swap_possessor(sent, params: SwapPossessorParams, ruleset):
         return
     if any(t.tag_ in ("PRP", "PRP$") or t.lower_ in ("other", "another") for t in doc):
         return  # "her", "the other woman": they would point to the wrong one
-    words = frozenset().union(*(ruleset.lexicon_set(n) for n in params.animate_lexicons))
-    inanimate = ruleset.lexicon(params.inanimate_lexicon) if params.inanimate_lexicon else {}
-    not_words = frozenset(str(w).lower() for w in inanimate.get("nouns", ()))
-    not_modifiers = frozenset(str(w).lower() for w in inanimate.get("modifiers", ()))
-    animals = ruleset.lexicon_set(params.animal_lexicon) if params.animal_lexicon else frozenset()
+    words, not_words, not_modifiers, animals = _animacy_lexicons(params, ruleset)
     doer_params = SwapArgumentsParams(roles=("subject", "subject"), animal_verbs_lexicon=params.animal_verbs_lexicon,
                                       doer_limits_lexicon=params.doer_limits_lexicon)
     for verb in _main_verbs(doc):

@@ -394,21 +394,20 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") or c.tag_ == "PRP$" for c in obj.lefts) \
                 and _bare_count_noun(obj.lower_, ruleset.lexicon_set("mass_nouns")):
             continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence
-        if any(c.dep_ == "acl" for c in obj.children):
-            continue  # "severing the toe of a boot using a sword": the participle is often the verb's
+        if any(c.dep_ in ("relcl", "acl") for c in obj.subtree if c is not obj):
+            continue  # "severing the toe of a boot using a sword": the participle is often the verb's; "a slab
+            # that is lying on a prone man with a sledgehammer is being broken by a man"
         if any(c.dep_ == "conj" and (c.pos_ in ("VERB", "AUX") or _bare_verb_form(c))
                for c in (*verb.children, *obj.children)):
             continue  # "opening a drawer and climbs inside": a passive across joined verbs garbles both
-        if any(t.lower_ in _LINKING_DETS for t in obj.lefts) or _lemma(obj) == _lemma(subj):
-            continue  # "Another man is being pushed by a man": "another" must follow its antecedent
-        if children(obj, "advmod", "npadvmod") or any(t.tag_ == "PRP$" for t in obj.subtree):
-            continue  # "the violin onstage"; "her hair" cannot move before its antecedent
+        if _lemma(obj) == _lemma(subj):
+            continue  # "A man is pushing a man" -/-> "A man is being pushed by a man"
+        if children(obj, "advmod", "npadvmod"):
+            continue  # "the violin onstage"
         if any(t.tag_ == "PRP$" or (t.dep_ == "poss" and t.pos_ == "PRON") or t.lower_ in _LINKING_DETS
                for t in doc[verb.i + 1:]):
-            continue  # "holding a cat in her arms" -/-> "A cat is being held in her arms by a girl"; "breaking
-            # blocks on another man" -/-> "... on another man by a man": the antecedent must come first
-        if any(c.dep_ in ("relcl", "acl") for c in obj.subtree if c is not obj):
-            continue  # "a slab that is lying on a prone man with a sledgehammer is being broken by a man"
+            continue  # the antecedent must come first: "her hair", "holding a cat in her arms" -/-> "A cat is
+            # being held in her arms by a girl"; "another man" -/-> "Another man is being pushed by a man"
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
         if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
