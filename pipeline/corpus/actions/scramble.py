@@ -254,6 +254,11 @@ class SwapArgumentsParams(_AnimacyParams):
     # skip a swap when either argument is a coordination ("The bride is surrounded by the groomsmen and
     # bridesmaids" -/-> "The groomsmen and bridesmaids are surrounded by the bride")
     skip_coordinated: bool = False
+    # when given, the verb's lemma must be one of these ("putting", "adding": a verb that takes either thing)
+    verbs: list[str] | None = None
+    # when given, both arguments descend (by one of their first three WordNet senses) from one of these synsets,
+    # so each fits the other's place ("putting some cheese on a pizza" -> "putting a pizza on some cheese")
+    same_kind_synsets: list[str] = Field(default_factory=list)
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -507,6 +512,12 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
+                    continue
+                if params.verbs is not None and verb.lemma_.lower() not in params.verbs:
+                    continue
+                if params.same_kind_synsets and not (_sense_ancestors(a.lemma_.lower())
+                                                     & _sense_ancestors(b.lemma_.lower())
+                                                     & set(params.same_kind_synsets)):
                     continue
                 if any(t.dep_ == "pobj" and t.head.lower_ in params.preposition_verbs
                        and verb.lemma_.lower() not in params.preposition_verbs[t.head.lower_] for t in (a, b)):
@@ -809,7 +820,26 @@ class MoveModifierParams(BaseModel):
     giver_not_synsets: list[str] = Field(default_factory=list)
     # adjectives that fit one kind of noun only, whatever their class ("blond": hair)
     skip_words: list[str] = Field(default_factory=list)
+    # also move two adjectives of a wanted class joined by "and" ("a black and white dog" -> "a black and white
+    # Frisbee"), as one
+    pairs: bool = False
     rate: float = Field(default=1.0, ge=0, le=1)
+
+
+def _modifier_end(adj, classes, wanted: set[str], pairs: bool) -> int | None:
+    """End (exclusive) of the modifier ``adj`` heads: ``adj.i + 1`` for a bare adjective, the end of "black and
+    white" with ``pairs`` (the conjunct an adjective of a ``wanted`` class without dependents of its own);
+    None for any other modifier ("very big", "black, white and brown")."""
+    kids = list(adj.children)
+    if not kids:
+        return adj.i + 1
+    if not pairs or len(kids) != 2:
+        return None
+    cc, conj = kids
+    if cc.dep_ != "cc" or cc.lower_ != "and" or cc.i != adj.i + 1 or conj.dep_ != "conj" or conj.i != adj.i + 2 \
+            or conj.pos_ != "ADJ" or list(conj.children) or not wanted & classes.get(conj.lower_, frozenset()):
+        return None
+    return conj.i + 1
 
 
 # heads of "of" phrases that name a place ("in front of a building"), whose object is a plain argument
@@ -868,11 +898,12 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         return
     classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
     wanted = set(params.classes)
-    mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and t.i + 1 == t.head.i
+    ends = {t.i: _modifier_end(t, classes, wanted, params.pairs) for t in doc if t.dep_ == "amod"}
+    mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and ends[t.i] == t.head.i
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
-            and not list(t.children) and _premodifier(t, params.head_deps)
+            and _premodifier(t, params.head_deps)
             and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
-            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.head.i])
+            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.i])
             and not (t.i > 0 and doc[t.i - 1].lower_ in ("and", "or", ",", "&"))]
     # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
@@ -899,7 +930,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
         if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets):
             continue
-        if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" if m.i else False)
+        if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" and not _worn_after(m) if m.i else False)
                                            or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
             continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
@@ -912,12 +943,22 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if at is None and params.bare_plurals and n.tag_ == "NNS" and not list(n.lefts) \
                     and n.i > 0 and doc[n.i - 1].lower_ in HOLDING:
                 at = n.i  # "wearing collars" -> "wearing brown collars" (not "doing blue loops")
-            if at is None or at == m.i + 1:
+            end = ends[m.i]
+            if at is None or at == end:
                 continue
             s = sent.fork()
-            s.delete(m.i)
-            s.insert_before(at, sent.text(m.i))  # lower-cased when sentence-initial ("Little kids")
+            s.delete(*range(m.i, end))
+            text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
+            s.insert_before(at, text)
             yield s.edits
+
+
+def _worn_after(adj) -> bool:
+    """An adjective right after "in" or "with" whose noun is a garment named by a plural ("in yellow pants",
+    "in blue goggles"), which the parser reads right, unlike "a priest in black walking"."""
+    noun = adj.head
+    return adj.doc[adj.i - 1].lower_ in ("in", "with") and noun.tag_ == "NNS" \
+        and bool(_noun_ancestors(noun) & {"clothing.n.01", "footwear.n.02", "eyewear.n.01", "headdress.n.01"})
 
 
 def pobj_of(prep):
