@@ -704,8 +704,32 @@ PLURALIA_TANTUM = frozenset({"pants", "shorts", "jeans", "trousers", "trunks", "
                              "pajamas", "pyjamas", "slacks", "sweatpants", "khakis", "goggles", "sunglasses"})
 
 
+# garments whose first WordNet 3.0 sense is another thing ("top": the upper part), read in their garment sense
+# after "in", "with" or "wearing" ("a woman in an orange top and black shorts")
+GARMENT_SENSES = {"top": "top.n.10", "tops": "top.n.10"}
+
+
+@functools.lru_cache(maxsize=64)
+def _sense_and_above(name: str) -> frozenset[str]:
+    """The synset ``name`` and the names of the synsets above it."""
+    sense = resources.wordnet().synset(name)
+    return frozenset({name} | {s.name() for s in sense.closure(lambda x: x.hypernyms() + x.instance_hypernyms())})
+
+
+def _worn_garment(tok) -> bool:
+    """A noun of :data:`GARMENT_SENSES` worn by someone: object of "in"/"with"/"wearing", or joined to one."""
+    head = tok
+    while head.dep_ == "conj":
+        head = head.head
+    return tok.lower_ in GARMENT_SENSES and head.dep_ in ("pobj", "dobj") \
+        and head.head.lower_ in ("in", "with", "wearing")
+
+
 def _noun_ancestors(tok) -> frozenset[str]:
-    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`."""
+    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`, and in the
+    garment sense for a worn noun of :data:`GARMENT_SENSES`."""
+    if _worn_garment(tok):
+        return _sense_and_above(GARMENT_SENSES[tok.lower_])
     if tok.lower_ in PLURALIA_TANTUM:
         return _ancestors(tok.lower_)
     return _ancestors(tok.lemma_.lower())
