@@ -831,6 +831,12 @@ class MoveModifierParams(BaseModel):
     receiver_not_synsets: list[str] = Field(default_factory=list)
     receiver_not_lexicons: list[str] = Field(default_factory=list)
     receiver_plain: bool = False
+    # receiving nouns refused after "the": nouns of these synsets, whose "the" is generic ("playing the piano",
+    # "talking on the telephone" -/-> "the little piano": an adjective turns the generic "the" into a particular
+    # one), and, with ``receiver_not_definite_plural``, any "the" + plural ("the backpacks" -/-> "the little
+    # backpacks", which presupposes other backpacks)
+    receiver_not_generic_synsets: list[str] = Field(default_factory=list)
+    receiver_not_definite_plural: bool = False
     # only the receiving noun must be a host of the class: taking an adjective off a noun never makes it
     # implausible ("A dog is running in the green grass with a ball" -> "... in the grass with a green ball")
     receiver_only_hosts: bool = False
@@ -941,7 +947,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     not_synsets = set(params.receiver_not_synsets)
     targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
                and not _noun_ancestors(t) & not_synsets
-               and not any(c.lower_ == "no" for c in t.children)]  # "wearing no yellow shirt"
+               and not any(c.lower_ == "no" for c in t.children)  # "wearing no yellow shirt"
+               and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
+                                          or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
     if params.receiver_lexicons:
         allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
         targets = [t for t in targets if t.lemma_.lower() in allowed or t.lower_ in allowed]
@@ -975,6 +983,11 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
             s.insert_before(at, text)
             yield s.edits
+
+
+def _definite(noun) -> bool:
+    """``noun`` has the determiner "the"."""
+    return any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children)
 
 
 def _worn_after(adj) -> bool:
