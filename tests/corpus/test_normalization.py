@@ -32,7 +32,7 @@ CHAIN = [
     ("A girl sings while a boy plays the piano", "A girl is singing and a boy is playing the piano"),
     ("A kite in the sky .", "A kite is in the sky"),
     ("Two children building a sandcastle on the beach .", "Two children are building a sandcastle on the beach"),
-    ("A woman in a green dress walking her dog", "A woman in a green dress is walking the dog"),
+    ("A woman in a green dress walking her dog", "A woman in a green dress is walking her dog"),
     ("A dog that is chasing a ball", "A dog is chasing a ball"),
     ("The kids were swimming in the lake", "The kids are swimming in the lake"),
     ("The women start dancing", "The women are dancing"),
