@@ -3,8 +3,9 @@
 SICK drew 750 pairs from Flickr 8K and 750 from the SemEval-2012 STS MSR-Video set (Marelli et al. 2014,
 section 3.1). Kinds and their formats:
 
-- ``flickr8k``: ``Flickr8k.token.txt``, ``IMAGE#N<TAB>caption``; a source pair is two captions of one image,
-  chosen with the seed. Images with fewer than two captions give no pair. Dataset label ``FLICKR``.
+- ``flickr8k``: ``Flickr8k.token.txt``, ``IMAGE#N<TAB>caption``; a source pair is the two captions of one image
+  that need the least repair (:func:`caption_flaws`), ties broken with the seed. Images with fewer than two
+  captions give no pair. Dataset label ``FLICKR``.
 - ``sts``: ``STS.input.X.txt`` (``sentence1<TAB>sentence2``); gold ``STS.gs.X.txt`` beside it is read when
   present (0-5, empty lines allowed). Dataset label ``SEMEVAL`` (SICK's ``sentence_A_dataset`` value).
 - ``stsb``: STS Benchmark csv (tab-separated, quoting off: ``genre filename year id score s1 s2 [licence
@@ -190,11 +191,11 @@ def _flickr8k(spec: SourceSpec, seed: int, r: _Reader) -> list[SourcePair]:
 
 CAPTION_TYPOS = frozenset({"int", "mans", "womans", "mens", "womens", "childs", "childrens", "tomatoe", "potatoe",
                            "infront", "alot", "ouf", "teh", "hte", "adn", "iwth", "wiht", "somthing",
-                           "someting", "thier", "sheppard", "collapsable", "peddling", "paino", "lays",
+                           "someting", "thier", "sheppard", "collapsable", "peddling", "paino", "lays", "croquette",
                            "stripped"})
 """Caption words that are nearly always errors in Flickr 8K ("throwing it int a trashcan", "another mans arm",
 "a tomatoe"): typos too frequent in web text for a zipf test, plurals missing their apostrophe, and real words
-the captions use wrongly ("a girl lays on", "stripped tights", "peddling a bike")."""
+the captions use wrongly ("a girl lays on", "stripped tights", "peddling a bike", "playing croquette")."""
 NATIONALITIES = frozenset({"african", "american", "asian", "arab", "australian", "british", "canadian", "chinese",
                            "english", "european", "french", "german", "hispanic", "indian", "irish", "italian",
                            "japanese", "korean", "latino", "mexican", "middle-eastern", "native", "oriental",
