@@ -206,6 +206,10 @@ _AN_AFTER = frozenset({"of", "in", "on", "at", "with", "before", "behind", "into
 _PARTICLES = frozenset({"out", "off", "over", "on", "around", "up", "under", "into", "onto", "in"})
 _BE = frozenset({"is", "are"})
 _LINKS = frozenset({"and", "or", "but", ",", "who", "which", "that", "while", "where", "when", "as", "because"})
+_REWRITTEN = frozenset({"while", "whilst", "when", "after", "because", "was", "were", "fell", "had", "did"})
+"""Subordinators and past forms: a subordinate clause is turned into a coordinate one and the past tense into the
+present continuous (Table 2), rewrites that read worse than a caption already in SICK's form ("a child who fell on
+the ice while skating" -> "who is falling on the ice and skating")."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|,")
 
 
@@ -225,7 +229,9 @@ def caption_flaws(caption: str) -> float:
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
     - 1 for two "is/are" with no link between ("runs fast is on a dog track": drop-run-on's test), 0.5 per
       comma (lists and appositions the fragment rules parse badly);
-    - 0.5 when it is not already "... is/are V-ing" (SICK's house style, Table 2: present continuous);
+    - 0.5 when it is not already "... is/are V-ing" (SICK's house style, Table 2: present continuous), and
+      0.5 per subordinator or past form (:data:`_REWRITTEN`: "while", "was", "fell"), which Table 2's rules
+      rewrite;
     - 1 under 5 or over 16 words (SICK's sentences have 9-10 words on average; drop-too-long cuts at 25),
       plus 0.25 per word over 16.
 
@@ -247,6 +253,8 @@ def caption_flaws(caption: str) -> float:
         if low == "and" and 0 < k < len(tokens) - 1 and lower[k - 1] in _AN_AFTER \
                 and lower[k + 1][:1] in "aeiou" and lower[k + 1] not in _PARTICLES:
             score += 2
+        if low in _REWRITTEN:
+            score += 0.5
         if core in NATIONALITIES and tok[:1].islower():
             score += 1
         elif k and tok[:1].isupper() and tok != "I":
