@@ -22,6 +22,7 @@ from typing import Iterable, Literal
 from pydantic import BaseModel
 
 from pipeline.common import resources
+from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
@@ -326,6 +327,35 @@ def modal_to_continuous(sent, params: ModalParams, ruleset) -> None:
 class ContinuousParams(BaseModel):
     stative_lexicon: str = "stative_verbs"
     past_be: dict[str, str] = {"was": "is", "were": "are"}
+    text_verbs: list[str] = []  # "a paper that says ...", "a sign reads ...": a thing's text is a state
+    drop_with_absolute: bool = False  # drop "a woman with her arm raised ." (no predicate; see _with_absolute)
+
+
+def _with_absolute(sent, verb, auxes):
+    """The "with" of "with her arm raised" when ``verb`` is a past form read as the main verb right after a
+    body part that is the object of a "with" after the subject, with no auxiliary: that token, else None."""
+    doc = sent.doc
+    if auxes or verb.tag_ not in ("VBD", "VBN") or verb.dep_ != "ROOT" or verb.i < 2 or sent.edited(verb.i):
+        return None
+    obj = doc[verb.i - 1]
+    prep = obj.head
+    if obj.dep_ != "pobj" or prep.lower_ != "with" or prep.i > obj.i or sent.edited(prep.i) \
+            or not resources.body_part(obj.lemma_.lower()):  # "a boy with a ball jumped" has its verb
+        return None
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return prep if subj is not None and subj.i < prep.i else None
+
+
+def _thing_subject(verb) -> bool:
+    """Whether the subject of ``verb`` (a relative clause's antecedent for "that/which") is a noun whose first
+    WordNet sense is neither a person nor an animal ("a paper that says ...", "a sign reads ...")."""
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is not None and subj.lower_ in ("that", "which") and verb.dep_ == "relcl":
+        subj = verb.head
+    if subj is None or subj.pos_ not in ("NOUN", "PROPN"):
+        return False
+    names = resources.lexnames(subj.lemma_.lower(), "n", 1)
+    return bool(names) and not names & {"noun.person", "noun.animal"}
 
 
 def _reads_continuous(sent, verb) -> bool:
@@ -392,6 +422,14 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
         if any(a.tag_ == "MD" for a in auxes):
             continue  # the modal rule's business
         plural = None
+        if params.drop_with_absolute and _with_absolute(sent, verb, auxes):
+            # "a woman with her arm raised .": the participle belongs to "with her arm", the description has no
+            # predicate; "with her arm is raising" would be garbled
+            raise Unnormalizable("a participle after 'with' + body part read as the main verb (no predicate)")
+        if lemma in params.text_verbs and not auxes and _thing_subject(verb):
+            if verb.tag_ == "VBD" and not sent.edited(verb.i):  # "a sign said" -> "a sign says"
+                sent.replace(verb.i, _present_simple(lemma, _plural_subject(verb)))
+            continue
         if lemma == "be" or (lemma in stative and not auxes):
             # tense only: "was" -> "is", "had" -> "has"
             if not auxes and verb.tag_ == "VBD" and not sent.edited(verb.i):
