@@ -210,6 +210,8 @@ _REWRITTEN = frozenset({"while", "whilst", "when", "after", "because", "was", "w
 """Subordinators and past forms: a subordinate clause is turned into a coordinate one and the past tense into the
 present continuous (Table 2), rewrites that read worse than a caption already in SICK's form ("a child who fell on
 the ice while skating" -> "who is falling on the ice and skating")."""
+_NOUN_SLOT = frozenset({"a", "an", "the", "one", "small", "big", "large", "little", "black", "white", "brown", "red",
+                        "blue", "green", "yellow", "other"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|,")
 
 
@@ -223,7 +225,8 @@ def caption_flaws(caption: str) -> float:
     fewest flaws are taken. Points (weights chosen so a typo outweighs style):
 
     - 2 per word wordfreq hardly knows (zipf < 1.5, the spelling rule's own threshold: "tomatoe", "Paino"),
-      or listed in :data:`CAPTION_TYPOS`; 2 per doubled word ("the the");
+      or listed in :data:`CAPTION_TYPOS`; 2 per doubled word ("the the") and per "be/do" after an article or
+      adjective (a truncated noun: "a small be", "one black do");
     - 2 for "and" read as "an" (after a preposition or "catch/holding/wearing", before a vowel-initial word
       that is no particle: "catch and orange Frisbee", "before and audience");
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
@@ -252,6 +255,8 @@ def caption_flaws(caption: str) -> float:
             score += 2
         if low == "and" and 0 < k < len(tokens) - 1 and lower[k - 1] in _AN_AFTER \
                 and lower[k + 1][:1] in "aeiou" and lower[k + 1] not in _PARTICLES:
+            score += 2
+        if low in ("be", "do") and k and lower[k - 1] in _NOUN_SLOT:  # "a small be" (bed), "one black do" (dog)
             score += 2
         if low in _REWRITTEN:
             score += 0.5

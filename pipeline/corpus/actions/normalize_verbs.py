@@ -461,7 +461,11 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 c.dep_ == "nsubj" for c in verb.children) and _later_passive(sent, verb) is None
             # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
             bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
-            if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj:
+            # a present with its own subject tagged as a bare form: "... while other girls in costumes watch"
+            # (not "watches a boy jump", where the bare form has no subordinator)
+            bare_clause = tag == "VB" and any(c.dep_ == "nsubj" for c in verb.children) and (
+                verb.dep_ == "conj" or verb.dep_ == "advcl" and any(c.dep_ == "mark" for c in verb.children))
+            if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj and not bare_clause:
                 continue
             if lemma in stative or _noun_only(verb.lower_):
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund

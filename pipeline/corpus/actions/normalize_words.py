@@ -47,6 +47,18 @@ class PossessiveParams(BaseModel):
     keep_after: list[str] = []  # prepositions whose object keeps it ("striking the ball with her stick")
 
 
+_PHRASE_TAGS = ("CD", "JJ", "NN", "NNS", "VBG", "VBN", "HYPH")
+
+
+def _phrase_end(doc, start: int):
+    """The last noun of the run of modifier and noun tags from ``start`` ("three prize winning dogs" -> "dogs"),
+    or None."""
+    j = start
+    while j < len(doc) and doc[j].tag_ in _PHRASE_TAGS:
+        j += 1
+    return doc[j - 1] if j > start and doc[j - 1].tag_ in ("NN", "NNS") else None
+
+
 _NOMINAL_DEPS = ("dobj", "pobj", "nsubj", "nsubjpass", "attr", "appos", "conj")
 
 
@@ -117,7 +129,10 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
         possessive = tok.tag_ == "PRP$" or (tok.dep_ == "poss" and tok.head.i > tok.i)
         if possessive and tok.lower_ in POSSESSIVE_PRONOUNS and not sent.edited(tok.i):
             owned = tok.head if tok.head.i > tok.i else (nxt if nxt is not None else tok)
-            if _keeps_possessive(owned, params):
+            # "their three prize winning dogs": the parse may hang the pronoun on a word inside the phrase
+            last = _phrase_end(doc, tok.i + 1)
+            if _keeps_possessive(owned, params) or (last is not None and last.i > owned.i
+                                                     and _keeps_possessive(last, params)):
                 continue
             sent.replace(tok.i, params.replacement)
 
