@@ -50,6 +50,7 @@ from ._normalize_common import (
     _to_marker,
     _verb_reading,
 )
+from .normalize_fragments import _verb_dominant
 
 _PRESENT_BE = ("is", "are", "am", "'s", "'re", "'m")
 
@@ -388,6 +389,22 @@ def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], lo
             sent.replace(c.i, gerund(lemma))
 
 
+def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str]) -> None:
+    """"a cat opens a drawer and climbs inside": the parser hangs the second verb, read as a plural noun, on the
+    object; an -s form with no determiner or adjective whose word is used more as a verb than as a noun
+    (WordNet counts: "climbs", "smiles"; not "plates", "toys") after a singular object is that verb -> gerund."""
+    for obj in verb.children:
+        if obj.dep_ != "dobj" or obj.tag_ != "NN":
+            continue
+        for c in obj.children:
+            if c.dep_ != "conj" or c.tag_ != "NNS" or sent.edited(c.i) \
+                    or any(x.dep_ not in ("advmod", "prt", "prep") for x in c.children):
+                continue
+            lemma = _verb_reading(c.lower_)
+            if lemma and lemma != c.lower_ and lemma not in stative and _verb_dominant(lemma):
+                sent.replace(c.i, gerund(lemma))
+
+
 _DIRECTIONS = frozenset({"into", "onto", "through", "across", "toward", "towards", "off"})
 
 
@@ -480,6 +497,8 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             anchor = _be_anchor(sent, verb)
             _collapse(sent, verb, [], _plural_subject(verb), stative, lemma=lemma)
             _noun_conjuncts_to_gerunds(sent, verb, tag, stative)
+            if tag == "VBZ":
+                _object_conjuncts_to_gerunds(sent, verb, stative)
             # "a man in a hat , walks" -> "a man in a hat is walking" (one comma only: not a parenthesis)
             if verb.dep_ == "ROOT" and anchor > 0 and doc[anchor - 1].text == "," \
                     and not sent.edited(anchor - 1) and sum(t.text == "," for t in doc[:anchor]) == 1:

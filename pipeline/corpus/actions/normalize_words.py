@@ -262,6 +262,12 @@ def normalize_numbers(sent, params: NumberParams, ruleset) -> None:
         if prev is not None and prev.lower_ in labels and not sent.edited(prev.i):
             if prev.pos_ == "NOUN" and prev.dep_ in ("dobj", "pobj", "nsubj", "attr") and head.i == prev.i:
                 _drop_np(sent, prev, "number that is not a determiner")  # "wearing number 23"
+            elif prev.pos_ == "NOUN" and prev.dep_ == "conj" and head.i == prev.i:
+                # "a red jersey and the number 281": the conjunct goes with its determiner and "and"
+                start = prev.left_edge.i
+                if start > 0 and doc[start - 1].dep_ == "cc":
+                    start -= 1
+                _delete_phrase(sent, start, tok.i + 1)
             else:  # "a car numbered 104"; "the number 157 bike" -> "the bike"
                 _delete_phrase(sent, prev.i, tok.i + 1)
             continue
