@@ -487,6 +487,13 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             if lemma in stative or _noun_only(verb.lower_):
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
             own_subject = bool(children(verb, *SUBJECT_DEPS))
+            prev = doc[verb.i - 1] if verb.i else verb
+            if verb.dep_ == "conj" and not own_subject and tag == "VBP" and verb.head.tag_ == "VBZ" \
+                    and prev.tag_ == "NNS" and prev.dep_ == "conj" and not sent.edited(verb.i):
+                # "walks as she looks at her cellphone and others look on": a plural form after a singular one,
+                # right after a plural noun the parser coordinated with an object, has that noun as subject
+                sent.replace(verb.i, f"{be_present(True)} {gerund(lemma)}")
+                continue
             if verb.dep_ == "conj" and not own_subject and verb.head.pos_ in ("VERB", "AUX") \
                     and _reads_continuous(sent, verb.head):
                 sent.replace(verb.i, gerund(lemma))
