@@ -190,3 +190,28 @@ def test_a_one_megabyte_line_is_an_error_or_a_skip(tmp_path):
     assert err.value.line == 2
     pairs, bad = read_source(_spec(tmp_path, "tsv", text), skip_bad_lines=True)
     assert len(pairs) == 1 and [b.line for b in bad] == [2]
+
+
+def test_flickr8k_takes_the_two_captions_needing_least_repair(tmp_path):
+    captions = ["A man throwing a can int a trashcan .",  # typo "int"
+                "A man is throwing a can into a trash can .",
+                "an asian man doing exercised , outside",  # lower-case nationality, comma, no "is V-ing"
+                "A man is throwing garbage away .",
+                "Man and and can ."]  # doubled word, short
+    path = write(tmp_path, "captions.txt", "".join(f"img9.jpg#{n}\t{c}\n" for n, c in enumerate(captions)))
+    for seed in (1, 2, 3):
+        pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=seed)
+        assert (pairs[0].s0_a, pairs[0].s0_b) == (captions[1], captions[3])
+        assert pairs[0].source_id == "img9.jpg#1-3"
+
+
+def test_caption_flaws_scores_surface_errors():
+    from pipeline.corpus.sources import caption_flaws
+
+    clean = caption_flaws("A dog is running on the beach .")
+    assert clean == 0
+    for bad in ("A boy is trying to catch and orange Frisbee .", "A man's arm is touching another mans arm .",
+                "A tomatoe is being sliced .", "An asian man is running in the park .",
+                "A dog is running running on the beach ."):
+        assert caption_flaws(bad) > clean, bad
+    assert caption_flaws("A dog is running in and out of the water .") == clean  # "in and out" is no typo

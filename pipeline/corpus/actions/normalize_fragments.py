@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import be_present, gerund, lemma_of, subject_of
+from pipeline.corpus.wordforms import be_present, gerund, lemma_of, participle, subject_of
 
 from ._normalize_common import (
     _RELATIVE_PRONOUNS,
@@ -217,7 +217,8 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
             return None  # a later verb belongs to that clause
         if sent.edited(j) or sent.edited(j - 1) or not w.is_alpha:
             continue
-        noun_before = prev.pos_ in ("NOUN", "PROPN") or (prev.tag_ == "VBZ" and not _verb_reading(prev.lower_))
+        noun_before = prev.pos_ in ("NOUN", "PROPN") or (prev.tag_ == "VBZ" and not _verb_reading(prev.lower_)) \
+            or (prev.pos_ == "ADJ" and prev.i == part.i + 1)  # "a man wearing black jumps over ...": a colour worn
         if not noun_before or _animate(prev.lower_):  # "sunglasses" tagged VBZ is still a noun
             continue
         if j + 1 < len(doc) and doc[j + 1].pos_ in ("NOUN", "PROPN"):
@@ -492,6 +493,12 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "a brightly lit street with lots of people walking across a street": the people walk, not the
             # street; "the street is walking" would be nonsense and "people are walking" drops the scene
             raise Unnormalizable("the participle belongs to a noun inside the description (a scene)")
+        w = doc[i]
+        if w.tag_ == "VBN" and _lemma(w.lower_) == w.lower_ and participle(w.lower_) != w.lower_ \
+                and _verb_reading(w.lower_):
+            # "two men fistfight in a ring": a bare verb tagged as a participle; "are fistfight" is garbled
+            _repair_verb(sent, w, _np_plural(subject), root, stative)
+            return
         sent.insert_before(i, be_present(_np_plural(subject)))
         if i > 0 and doc[i - 1].text == "," and not sent.edited(i - 1):
             sent.delete(i - 1)

@@ -325,15 +325,18 @@ class CommonTypoParams(BaseModel):
 @action("fix_common_typos", stages=("normalize",), params=CommonTypoParams)
 def fix_common_typos(sent, params: CommonTypoParams, ruleset) -> None:
     """Replace a misspelling of a frequent word from the lexicon (``{typo: correction}``; "ouf" -> "of") when it
-    stands between two words, so the context is a sentence and not a name or a list. Source: Marelli et al.
+    stands between two words or ends the sentence after a word, so the context is a sentence and not a name or a
+    list. Source: Marelli et al.
     2014, section 3.1 (S1 is the cleaned caption)."""
     typos = {str(k).lower(): str(v) for k, v in ruleset.lexicon(params.lexicon).items()}
     doc = sent.doc
     for tok in doc:
         fix = typos.get(tok.lower_)
-        if fix is None or sent.edited(tok.i) or tok.i == 0 or tok.i + 1 >= len(doc):
+        if fix is None or sent.edited(tok.i) or tok.i == 0:
             continue
-        if not (doc[tok.i - 1].is_alpha and doc[tok.i + 1].is_alpha):
+        # the last word counts too ("cutting a tomatoe ."), after a word, before nothing or the full stop
+        last = tok.i + 1 == len(doc) or (tok.i + 2 == len(doc) and doc[tok.i + 1].text in (".", "!"))
+        if not (doc[tok.i - 1].is_alpha and (last or doc[tok.i + 1].is_alpha)):
             continue
         sent.replace(tok.i, fix)
 

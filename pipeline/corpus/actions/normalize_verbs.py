@@ -22,6 +22,7 @@ from typing import Iterable, Literal
 from pydantic import BaseModel
 
 from pipeline.common import resources
+from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
@@ -49,6 +50,7 @@ from ._normalize_common import (
     _to_marker,
     _verb_reading,
 )
+from .normalize_fragments import _verb_dominant
 
 _PRESENT_BE = ("is", "are", "am", "'s", "'re", "'m")
 
@@ -326,6 +328,35 @@ def modal_to_continuous(sent, params: ModalParams, ruleset) -> None:
 class ContinuousParams(BaseModel):
     stative_lexicon: str = "stative_verbs"
     past_be: dict[str, str] = {"was": "is", "were": "are"}
+    text_verbs: list[str] = []  # "a paper that says ...", "a sign reads ...": a thing's text is a state
+    drop_with_absolute: bool = False  # drop "a woman with her arm raised ." (no predicate; see _with_absolute)
+
+
+def _with_absolute(sent, verb, auxes):
+    """The "with" of "with her arm raised" when ``verb`` is a past form read as the main verb right after a
+    body part that is the object of a "with" after the subject, with no auxiliary: that token, else None."""
+    doc = sent.doc
+    if auxes or verb.tag_ not in ("VBD", "VBN") or verb.dep_ != "ROOT" or verb.i < 2 or sent.edited(verb.i):
+        return None
+    obj = doc[verb.i - 1]
+    prep = obj.head
+    if obj.dep_ != "pobj" or prep.lower_ != "with" or prep.i > obj.i or sent.edited(prep.i) \
+            or not resources.body_part(obj.lemma_.lower()):  # "a boy with a ball jumped" has its verb
+        return None
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return prep if subj is not None and subj.i < prep.i else None
+
+
+def _thing_subject(verb) -> bool:
+    """Whether the subject of ``verb`` (a relative clause's antecedent for "that/which") is a noun whose first
+    WordNet sense is neither a person nor an animal ("a paper that says ...", "a sign reads ...")."""
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is not None and subj.lower_ in ("that", "which") and verb.dep_ == "relcl":
+        subj = verb.head
+    if subj is None or subj.pos_ not in ("NOUN", "PROPN"):
+        return False
+    names = resources.lexnames(subj.lemma_.lower(), "n", 1)
+    return bool(names) and not names & {"noun.person", "noun.animal"}
 
 
 def _reads_continuous(sent, verb) -> bool:
@@ -356,6 +387,22 @@ def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], lo
         if (tag == "VBZ" and c.tag_ == "NNS" and lemma != c.lower_) or (tag == "VBP" and c.tag_ == "NN"
                                                                        and lemma == c.lower_):
             sent.replace(c.i, gerund(lemma))
+
+
+def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str]) -> None:
+    """"a cat opens a drawer and climbs inside": the parser hangs the second verb, read as a plural noun, on the
+    object; an -s form with no determiner or adjective whose word is used more as a verb than as a noun
+    (WordNet counts: "climbs", "smiles"; not "plates", "toys") after a singular object is that verb -> gerund."""
+    for obj in verb.children:
+        if obj.dep_ != "dobj" or obj.tag_ != "NN":
+            continue
+        for c in obj.children:
+            if c.dep_ != "conj" or c.tag_ != "NNS" or sent.edited(c.i) \
+                    or any(x.dep_ not in ("advmod", "prt", "prep") for x in c.children):
+                continue
+            lemma = _verb_reading(c.lower_)
+            if lemma and lemma != c.lower_ and lemma not in stative and _verb_dominant(lemma):
+                sent.replace(c.i, gerund(lemma))
 
 
 _DIRECTIONS = frozenset({"into", "onto", "through", "across", "toward", "towards", "off"})
@@ -392,6 +439,14 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
         if any(a.tag_ == "MD" for a in auxes):
             continue  # the modal rule's business
         plural = None
+        if params.drop_with_absolute and _with_absolute(sent, verb, auxes):
+            # "a woman with her arm raised .": the participle belongs to "with her arm", the description has no
+            # predicate; "with her arm is raising" would be garbled
+            raise Unnormalizable("a participle after 'with' + body part read as the main verb (no predicate)")
+        if lemma in params.text_verbs and not auxes and _thing_subject(verb):
+            if verb.tag_ == "VBD" and not sent.edited(verb.i):  # "a sign said" -> "a sign says"
+                sent.replace(verb.i, _present_simple(lemma, _plural_subject(verb)))
+            continue
         if lemma == "be" or (lemma in stative and not auxes):
             # tense only: "was" -> "is", "had" -> "has"
             if not auxes and verb.tag_ == "VBD" and not sent.edited(verb.i):
@@ -423,11 +478,22 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 c.dep_ == "nsubj" for c in verb.children) and _later_passive(sent, verb) is None
             # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
             bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
-            if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj:
+            # a present with its own subject tagged as a bare form: "... while other girls in costumes watch"
+            # (not "watches a boy jump", where the bare form has no subordinator)
+            bare_clause = tag == "VB" and any(c.dep_ == "nsubj" for c in verb.children) and (
+                verb.dep_ == "conj" or verb.dep_ == "advcl" and any(c.dep_ == "mark" for c in verb.children))
+            if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj and not bare_clause:
                 continue
             if lemma in stative or _noun_only(verb.lower_):
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
             own_subject = bool(children(verb, *SUBJECT_DEPS))
+            prev = doc[verb.i - 1] if verb.i else verb
+            if verb.dep_ == "conj" and not own_subject and tag == "VBP" and verb.head.tag_ == "VBZ" \
+                    and prev.tag_ == "NNS" and prev.dep_ == "conj" and not sent.edited(verb.i):
+                # "walks as she looks at her cellphone and others look on": a plural form after a singular one,
+                # right after a plural noun the parser coordinated with an object, has that noun as subject
+                sent.replace(verb.i, f"{be_present(True)} {gerund(lemma)}")
+                continue
             if verb.dep_ == "conj" and not own_subject and verb.head.pos_ in ("VERB", "AUX") \
                     and _reads_continuous(sent, verb.head):
                 sent.replace(verb.i, gerund(lemma))
@@ -438,6 +504,8 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             anchor = _be_anchor(sent, verb)
             _collapse(sent, verb, [], _plural_subject(verb), stative, lemma=lemma)
             _noun_conjuncts_to_gerunds(sent, verb, tag, stative)
+            if tag == "VBZ":
+                _object_conjuncts_to_gerunds(sent, verb, stative)
             # "a man in a hat , walks" -> "a man in a hat is walking" (one comma only: not a parenthesis)
             if verb.dep_ == "ROOT" and anchor > 0 and doc[anchor - 1].text == "," \
                     and not sent.edited(anchor - 1) and sum(t.text == "," for t in doc[:anchor]) == 1:

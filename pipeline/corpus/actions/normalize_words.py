@@ -41,6 +41,54 @@ class PossessiveParams(BaseModel):
     contractions: list[str] = []  # "it's" written for "its" ("with it's beak"), read as a possessive
     keep_before_body_parts: bool = False  # "his hands", "its mouth" stay: SICK keeps them (125 of 160 uses)
     keep_before: list[str] = []  # nouns of idioms that need the possessive ("making his way up")
+    keep_plural: bool = False  # "their bikes", "its back tires": "the bikes" reads as bikes named before
+    keep_lexnames: list[str] = []  # WordNet files (first sense) of owned nouns that keep it: "his father", "her dog"
+    keep_hypernyms: list[str] = []  # synsets whose hyponyms keep it: clothing ("holding up his pants")
+    keep_after: list[str] = []  # prepositions whose object keeps it ("striking the ball with her stick")
+
+
+_PHRASE_TAGS = ("CD", "JJ", "NN", "NNS", "VBG", "VBN", "HYPH")
+
+
+def _phrase_end(doc, start: int):
+    """The last noun of the run of modifier and noun tags from ``start`` ("three prize winning dogs" -> "dogs"),
+    or None."""
+    j = start
+    while j < len(doc) and doc[j].tag_ in _PHRASE_TAGS:
+        j += 1
+    return doc[j - 1] if j > start and doc[j - 1].tag_ in ("NN", "NNS") else None
+
+
+_NOMINAL_DEPS = ("dobj", "pobj", "nsubj", "nsubjpass", "attr", "appos", "conj")
+
+
+def _keeps_possessive(owned, params: PossessiveParams) -> bool:
+    """Whether the possessive before noun ``owned`` stays (see :func:`possessive_to_determiner`)."""
+    if owned.lower_ in params.keep_before:
+        return True
+    if owned.pos_ not in ("NOUN", "PROPN"):
+        if owned.dep_ not in _NOMINAL_DEPS:
+            return False
+        # the tagger calls "kitten" in "holding her kitten" an adjective; its dependency says noun
+        return bool(params.keep_lexnames and resources.lexnames(owned.lower_, "n", 1) & set(params.keep_lexnames))
+    lemma = owned.lemma_.lower()
+    if params.keep_before_body_parts and resources.body_part(lemma):
+        return True
+    if params.keep_plural and owned.tag_ in ("NNS", "NNPS"):
+        return True
+    if params.keep_after and owned.dep_ == "pobj" and owned.head.lower_ in params.keep_after:
+        return True
+    if params.keep_lexnames and resources.lexnames(lemma, "n", 1) & set(params.keep_lexnames):
+        return True
+    return bool(params.keep_hypernyms) and _under(lemma, tuple(params.keep_hypernyms))
+
+
+@functools.lru_cache(maxsize=4096)
+def _under(lemma: str, hypernyms: tuple[str, ...]) -> bool:
+    """Whether the first WordNet noun sense of ``lemma`` has one of ``hypernyms`` above it."""
+    senses = resources.synsets(lemma, "n")[:1]
+    tops = {resources.wordnet().synset(h) for h in hypernyms}
+    return any(tops & set(s.closure(lambda x: x.hypernyms())) for s in senses)
 
 
 @action("possessive_to_determiner", stages=("normalize",), params=PossessiveParams)
@@ -51,7 +99,13 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
     in "holding her kitten" PRP while the parser attaches it to the noun. With ``keep_before_body_parts`` a
     pronoun before a body part stays ("brushing his teeth"; "it's beak" becomes "its beak"): SICK's sentences
     (SICK_train.txt) have "his/her/its/their" before a body part 125 times and "the" 35 times, mostly "the tail
-    of an animal"; "the mouth" for "her mouth" reads as an error.
+    of an animal"; "the mouth" for "her mouth" reads as an error. The same holds for owned things our readers
+    flagged when the possessive went ("with the back tires", "the belongings", "holding up the pants", "next to
+    the dog"): SICK keeps "his father", "her daughter", "its prey", "their bikes". So the possessive also stays
+    before a plural (``keep_plural``), a noun whose first WordNet sense is in ``keep_lexnames`` (people,
+    animals), a hyponym of ``keep_hypernyms`` (clothing) and the object of a ``keep_after`` preposition
+    ("with"); it goes where "the" reads naturally ("playing his guitar" -> "playing the guitar", "making the
+    bed", "riding the scooter").
     """
     typos = set(params.typos)
     contractions = set(params.contractions)
@@ -67,15 +121,18 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
         if tok.lower_ in contractions and nxt is not None and nxt.text in ("'s", "’s") \
                 and (tok.dep_ == "poss" or nxt.dep_ == "case" or noun_after) and not sent.any_edited((tok.i, nxt.i)):
             owned = doc[nxt.i + 1] if noun_after else tok.head
-            keep = params.keep_before_body_parts and resources.body_part(owned.lemma_.lower())
+            keep = params.keep_before_body_parts and resources.body_part(owned.lemma_.lower()) \
+                or _keeps_possessive(owned, params)
             sent.replace(tok.i, tok.text + "s" if keep else params.replacement)  # "it's beak" -> "its beak"
             sent.delete(nxt.i)
             continue
         possessive = tok.tag_ == "PRP$" or (tok.dep_ == "poss" and tok.head.i > tok.i)
         if possessive and tok.lower_ in POSSESSIVE_PRONOUNS and not sent.edited(tok.i):
             owned = tok.head if tok.head.i > tok.i else (nxt if nxt is not None else tok)
-            if owned.lower_ in params.keep_before or params.keep_before_body_parts \
-                    and owned.pos_ in ("NOUN", "PROPN") and resources.body_part(owned.lemma_.lower()):
+            # "their three prize winning dogs": the parse may hang the pronoun on a word inside the phrase
+            last = _phrase_end(doc, tok.i + 1)
+            if _keeps_possessive(owned, params) or (last is not None and last.i > owned.i
+                                                     and _keeps_possessive(last, params)):
                 continue
             sent.replace(tok.i, params.replacement)
 
@@ -205,6 +262,12 @@ def normalize_numbers(sent, params: NumberParams, ruleset) -> None:
         if prev is not None and prev.lower_ in labels and not sent.edited(prev.i):
             if prev.pos_ == "NOUN" and prev.dep_ in ("dobj", "pobj", "nsubj", "attr") and head.i == prev.i:
                 _drop_np(sent, prev, "number that is not a determiner")  # "wearing number 23"
+            elif prev.pos_ == "NOUN" and prev.dep_ == "conj" and head.i == prev.i:
+                # "a red jersey and the number 281": the conjunct goes with its determiner and "and"
+                start = prev.left_edge.i
+                if start > 0 and doc[start - 1].dep_ == "cc":
+                    start -= 1
+                _delete_phrase(sent, start, tok.i + 1)
             else:  # "a car numbered 104"; "the number 157 bike" -> "the bike"
                 _delete_phrase(sent, prev.i, tok.i + 1)
             continue
