@@ -40,7 +40,7 @@ from pipeline.corpus.expand import choose_gated, expand_docs
 from pipeline.corpus.grammar import CHECKS
 from pipeline.corpus.normalize import gate_s1, normalize_texts
 from pipeline.corpus.pair import UNRELATED_SHARE, Group, Pair, Slot, related_pairs, unrelated_count, unrelated_pairs
-from pipeline.corpus.rules import load_rules
+from pipeline.corpus.rules import RuleSet, load_rules
 from pipeline.corpus.sources import SourcePair, SourceSpec, read_source, sample, sts_gold_path
 
 CORPUS_COLUMNS = [
@@ -92,11 +92,18 @@ def split_labels(n: int, seed: int, splits=SPLITS) -> list[str]:
     return labels
 
 
-def _read_sources(cfg: BuildConfig, st: _State) -> tuple[list[SourcePair], list[dict]]:
+def _class_words(entries: dict[str, list[str]]) -> frozenset[str]:
+    """Every word of a lexicon of word classes (``adjective_classes``), lower-cased."""
+    return frozenset(str(w).lower() for words in entries.values() for w in words)
+
+
+def _read_sources(cfg: BuildConfig, st: _State, ruleset: RuleSet) -> tuple[list[SourcePair], list[dict]]:
     chosen: list[SourcePair] = []
     inputs = []
+    # the modifiers the expansion rules work on: among equally clean Flickr 8K captions, those with more
+    modifiers = ruleset.derived("adjective_classes", _class_words)
     for spec in cfg.sources:
-        pairs, bad = read_source(spec, cfg.seed, cfg.skip_bad_lines)
+        pairs, bad = read_source(spec, cfg.seed, cfg.skip_bad_lines, modifiers)
         for b in bad:
             st.dropped.append({"stage": "source", "item": "", "file": b.path, "line": b.line,
                                "reason": b.problem, "text": b.text})
@@ -241,7 +248,7 @@ def build(cfg: BuildConfig) -> dict:
     """
     ruleset = load_rules(cfg.rules_dir)
     st = _State()
-    sources, inputs = _read_sources(cfg, st)
+    sources, inputs = _read_sources(cfg, st, ruleset)
     st.counts["sources"] = {"pairs_sampled": len(sources)}
     groups = _normalize(cfg, ruleset, sources, st)
     candidate_rows = _expand(cfg, ruleset, groups, st)

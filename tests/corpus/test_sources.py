@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.common.errors import InputError
-from pipeline.corpus.sources import SourceSpec, read_source, sample
+from pipeline.corpus.sources import SourceSpec, caption_flaws, read_source, sample
 
 
 def write(tmp_path, name, data: bytes | str):
@@ -215,3 +215,24 @@ def test_caption_flaws_scores_surface_errors():
                 "A dog is running running on the beach ."):
         assert caption_flaws(bad) > clean, bad
     assert caption_flaws("A dog is running in and out of the water .") == clean  # "in and out" is no typo
+
+
+def test_flickr8k_prefers_captions_with_modifiers_among_equally_clean_ones(tmp_path):
+    from pipeline.common.resources import RULES_DIR
+    from pipeline.corpus.rules import load_rules
+
+    captions = ["A dog is running on the beach .",
+                "A black dog is running on the beach with a red ball .",  # two modifiers
+                "A dog is running by the sea .",
+                "A big dog is running near the water .",  # one modifier
+                "A dog is running on the sand ."]
+    assert len({caption_flaws(c) for c in captions}) == 1  # equally clean: only the modifiers decide
+    adjectives = load_rules(RULES_DIR).lexicon("adjective_classes")
+    modifiers = frozenset(w for words in adjectives.values() for w in words)
+    path = write(tmp_path, "captions.txt", "".join(f"img9.jpg#{n}\t{c}\n" for n, c in enumerate(captions)))
+    for seed in (1, 2, 3):
+        pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=seed, modifiers=modifiers)
+        assert pairs[0].source_id == "img9.jpg#1-3"
+    # without the lexicon the seed alone decides among them
+    drawn = {read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=s)[0][0].source_id for s in range(8)}
+    assert len(drawn) > 1
