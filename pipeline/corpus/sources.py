@@ -28,7 +28,7 @@ import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence, overload
 
 from pipeline.common import resources
 from pipeline.common.errors import InputError
@@ -158,7 +158,7 @@ class _Reader:
         self.bad.append(BadLine(self.path, line, problem + (f" (field {field})" if field else ""), text))
 
 
-def _flickr8k(spec: SourceSpec, seed: int, r: _Reader, modifiers: frozenset[str]) -> list[SourcePair]:
+def _flickr8k(spec: SourceSpec, seed: int, r: _Reader, modifiers: frozenset[str]) -> Sequence[SourcePair]:
     images: dict[str, list[tuple[int, str]]] = {}
     for n, line in r.lines():
         if not line.strip():
@@ -176,22 +176,53 @@ def _flickr8k(spec: SourceSpec, seed: int, r: _Reader, modifiers: frozenset[str]
             r.error(n, "empty caption", line, field="caption")
             continue
         images.setdefault(image, []).append((n, caption))
-    pairs = []
-    for image, caps in images.items():
-        if len(caps) < 2:
-            continue
-        rng = random.Random(f"{seed}|flickr8k|{image}")
+    return _CaptionPairs([(image, caps) for image, caps in images.items() if len(caps) >= 2], spec.path, seed,
+                         modifiers)
+
+
+class _CaptionPairs(Sequence[SourcePair]):
+    """The source pairs of a Flickr 8K file, one per image with two captions or more, in file order, each made
+    when first asked for: scoring the captions of all 8,000 images takes about 2 s, and a build samples 750."""
+
+    def __init__(self, images: list[tuple[str, list[tuple[int, str]]]], path: str, seed: int,
+                 modifiers: frozenset[str]) -> None:
+        self._images, self._path, self._seed, self._modifiers = images, path, seed, modifiers
+        self._made: dict[int, SourcePair] = {}
+
+    def __len__(self) -> int:
+        return len(self._images)
+
+    @overload
+    def __getitem__(self, k: int) -> SourcePair: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[SourcePair]: ...
+
+    def __getitem__(self, k: int | slice) -> SourcePair | list[SourcePair]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        k = range(len(self))[k]  # negative indices; IndexError past the end
+        if k not in self._made:
+            self._made[k] = self._pair(*self._images[k])
+        return self._made[k]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable cache, compared by content
+
+    def _pair(self, image: str, caps: list[tuple[int, str]]) -> SourcePair:
+        rng = random.Random(f"{self._seed}|flickr8k|{image}")
         # the two captions needing the least repair; among equally clean ones, those with more modifiers (up to
         # two): the S4 rules of Table 4 scramble modifiers ("a black dog ... a white cat"), and a caption without
         # one gets an S4 about one time in thirty against one in three with two (a 750 + 750 build); the seeded
         # draw breaks the remaining ties
         draws = [rng.random() for _ in caps]
         ranked = sorted(range(len(caps)), key=lambda k: (caption_flaws(caps[k][1]),
-                                                         -_modifier_count(caps[k][1], modifiers), draws[k]))
+                                                         -_modifier_count(caps[k][1], self._modifiers), draws[k]))
         i, j = sorted(ranked[:2])
-        pairs.append(SourcePair(f"{image}#{i}-{j}", DATASET_LABELS["flickr8k"], caps[i][1], caps[j][1],
-                                spec.path, caps[i][0]))
-    return pairs
+        return SourcePair(f"{image}#{i}-{j}", DATASET_LABELS["flickr8k"], caps[i][1], caps[j][1], self._path,
+                          caps[i][0])
 
 
 CAPTION_TYPOS = frozenset({"int", "mans", "womans", "mens", "womens", "childs", "childrens", "tomatoe", "potatoe",
@@ -401,8 +432,11 @@ READERS = {"flickr8k": _flickr8k, "sts": _sts, "stsb": _stsb, "tsv": _tsv}
 
 
 def read_source(spec: SourceSpec, seed: int = 0, skip_bad_lines: bool = False,
-                modifiers: frozenset[str] = frozenset()) -> tuple[list[SourcePair], list[BadLine]]:
+                modifiers: frozenset[str] = frozenset()) -> tuple[Sequence[SourcePair], list[BadLine]]:
     """All source pairs of one input, in file order, and the lines skipped (only with ``skip_bad_lines``).
+
+    For Flickr 8K the pairs come as a sequence that chooses an image's two captions when the pair is first
+    read, so :func:`sample` scores only the images it draws.
 
     ``modifiers`` (lower-case words: the build passes the ``adjective_classes`` lexicon) only shapes which two
     Flickr 8K captions of an image are taken: among equally clean captions, those with more of these words.
@@ -433,7 +467,7 @@ def _filter_values(spec: SourceSpec) -> str:
     return "; ".join(f"{k}=" + ", ".join(sorted(v)[:12]) + (" …" if len(v) > 12 else "") for k, v in seen.items())
 
 
-def sample(pairs: list[SourcePair], n: int | None, seed: int, key: str) -> list[SourcePair]:
+def sample(pairs: Sequence[SourcePair], n: int | None, seed: int, key: str) -> list[SourcePair]:
     """``n`` pairs drawn without replacement with a generator seeded by ``seed`` and ``key``, in file order.
 
     All pairs when ``n`` is None or not smaller than their number.
