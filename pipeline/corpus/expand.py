@@ -156,7 +156,7 @@ def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float 
 def expand_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = False, total: int | None = None,
                  combine: bool = True) -> list[list[Candidate]]:
     """Candidates for each S1 text (each parsed once, NER disabled)."""
-    docs = resources.nlp().pipe(texts, batch_size=BATCH, disable=["ner"])
+    docs = resources.parse(texts, batch_size=BATCH, disable=["ner"])
     return [expand_doc(doc, ruleset, combine)
             for doc in tqdm(docs, total=total, desc="expand", unit="sent", disable=not progress)]
 

@@ -609,7 +609,7 @@ def check_texts(texts: Iterable[str], ruleset=None, n_process: int = 1) -> list[
 
     ``n_process`` > 1 parses in worker processes (spaCy); the verdicts are the same.
     """
-    docs = resources.nlp().pipe(texts, batch_size=BATCH, disable=list(GATE_DISABLE), n_process=n_process)
+    docs = resources.parse(texts, batch_size=BATCH, disable=GATE_DISABLE, n_process=n_process)
     return [check_doc(d, ruleset) for d in docs]
 
 

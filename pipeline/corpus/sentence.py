@@ -63,24 +63,29 @@ class Sentence:
     rule moving it into the middle of the sentence writes it correctly; :meth:`render` capitalises again.
     """
 
-    __slots__ = ("doc", "edits", "_base")
+    __slots__ = ("doc", "edits", "_base", "_ws")
 
-    def __init__(self, doc: Any, edits: dict[int, str] | None = None, _base: list[str] | None = None) -> None:
+    def __init__(self, doc: Any, edits: dict[int, str] | None = None, _base: list[str] | None = None,
+                 _ws: list[bool] | None = None) -> None:
         self.doc = doc
         self.edits: dict[int, str] = dict(edits or {})
         if _base is None:
             _base = [t.text for t in doc]
             if _base and doc[0].pos_ != "PROPN" and _base[0] != "I":
                 _base[0] = _base[0].lower()
+        if _ws is None:
+            # read once per parse: span_text runs for every candidate, and a token lookup costs more than the join
+            _ws = [bool(t.whitespace_) for t in doc]
         self._base = _base
+        self._ws = _ws
 
     def fork(self) -> "Sentence":
         """A copy sharing the parse, with its own edits."""
-        return Sentence(self.doc, self.edits, self._base)
+        return Sentence(self.doc, self.edits, self._base, self._ws)
 
     def with_edits(self, edits: dict[int, str]) -> "Sentence":
         """The same parse with ``edits`` instead of this sentence's edits."""
-        return Sentence(self.doc, edits, self._base)
+        return Sentence(self.doc, edits, self._base, self._ws)
 
     def text(self, i: int) -> str:
         """Token ``i``'s current text ("" when deleted)."""
@@ -111,13 +116,14 @@ class Sentence:
         Tokens keep the spacing of the original text ("key-board" stays one word).
         """
         out = ""
+        edits, base, ws = self.edits, self._base, self._ws
         for i in range(start, end):
-            t = self.text(i)
+            t = edits.get(i, base[i])
             if t:
                 out += t
             elif not out or out.endswith(" "):
                 continue
-            if self.doc[i].whitespace_:
+            if ws[i]:
                 out += " "
         return out.strip()
 
