@@ -379,15 +379,34 @@ def _attribute_rules() -> Any:
             else:
                 general.append(item)
     attrs, indices = ruler.attrs, ruler.indices
+    # what a token's own attributes match is the same wherever it stands: worked out once per (tag, lower-case
+    # form, dependency, is-space): the single-token patterns it matches, and the longer ones it starts
+    starts: dict[tuple, tuple[tuple[int, ...], tuple]] = {}
+
+    def started(key: tuple) -> tuple[tuple[int, ...], tuple]:
+        tok = dict(zip(("tag_", "lower_", "dep_", "is_space"), key))
+        single, longer = [], []
+        for pid, tests in (*by_lower.get(key[1], ()), *by_tag.get(key[0], ()), *general):
+            if tests[0](tok):
+                if len(tests) == 1:
+                    single.append(pid)
+                else:
+                    longer.append((pid, tests))
+        starts[key] = found = (tuple(single), tuple(longer))
+        return found
 
     def apply(doc: Any) -> None:
-        toks = [{"tag_": t.tag_, "lower_": t.lower_, "dep_": t.dep_, "is_space": t.is_space} for t in doc]
-        n = len(toks)
+        keys = [(t.tag_, t.lower_, t.dep_, t.is_space) for t in doc]
+        n = len(keys)
         matches = set()
-        for start, tok in enumerate(toks):
-            for pid, tests in (*by_lower.get(tok["lower_"], ()), *by_tag.get(tok["tag_"], ()), *general):
+        for start, key in enumerate(keys):
+            single, longer = starts.get(key) or started(key)
+            for pid in single:
+                matches.add((pid, start, start + 1))
+            for pid, tests in longer:
                 end = start + len(tests)
-                if end <= n and all(test(toks[start + k]) for k, test in enumerate(tests)):
+                if end <= n and all(test(dict(zip(("tag_", "lower_", "dep_", "is_space"), keys[start + k])))
+                                    for k, test in enumerate(tests[1:], 1)):
                     matches.add((pid, start, end))
         for pid, start, end in sorted(matches):
             k = indices[pid]

@@ -22,8 +22,6 @@ from pipeline.corpus.wordforms import inflect_engine
 _NO_SPACE_BEFORE = re.compile(r"\s+([,;:!?.%)]|'s\b|'re\b|'ll\b|'ve\b|'m\b|'d\b|n't\b|')")
 _NO_SPACE_AFTER = re.compile(r"([(])\s+")
 _ARTICLE = re.compile(r"\b([Aa]n?)\s+([A-Za-z][\w-]*)")
-_SPACES = re.compile(r"\s+")
-_DANGLING = re.compile(r"^[\s,;:]+|[\s,;:.!?]+$")
 _DOUBLE_COMMA = re.compile(r",(\s*,)+")
 
 
@@ -43,11 +41,13 @@ def _fix_article(match: re.Match) -> str:
 
 def surface(text: str) -> str:
     """Normalise spacing, punctuation, a/an, capitalisation and the final period of a sentence string."""
-    text = _SPACES.sub(" ", text).strip()
+    # one space for every run of white space (str.split() knows the same white space as the regex \s), then
+    # no dangling punctuation at either end: string methods, several times faster than the regexes
+    text = " ".join(text.split())
     text = _NO_SPACE_BEFORE.sub(r"\1", text)
     text = _NO_SPACE_AFTER.sub(r"\1", text)
     text = _DOUBLE_COMMA.sub(",", text)
-    text = _DANGLING.sub("", text)
+    text = text.lstrip(" ,;:").rstrip(" ,;:.!?")
     text = _ARTICLE.sub(_fix_article, text)
     return text[:1].upper() + text[1:]
 
