@@ -80,7 +80,7 @@ class RuleSet:
     rules: list[Rule]
     lexicons: dict[str, Any]
     hashes: dict[str, str] = field(default_factory=dict)
-    _derived: dict[tuple[str, Callable], Any] = field(default_factory=dict, repr=False)
+    _derived: dict[tuple, Any] = field(default_factory=dict, repr=False)
 
     def stage(self, stage: str) -> list[Rule]:
         return [r for r in self.rules if r.stage == stage]
@@ -106,6 +106,14 @@ class RuleSet:
         key = (name, build)
         if key not in self._derived:
             self._derived[key] = build(self.lexicon(name))
+        return self._derived[key]
+
+    def cached(self, key: tuple, build: Callable[[], Any]) -> Any:
+        """``build()``, computed once per rule set under ``key`` (a table drawn from several lexicons); the
+        result is shared, so callers must not change it."""
+        key = ("cached", *key)
+        if key not in self._derived:
+            self._derived[key] = build()
         return self._derived[key]
 
     def lexicon_set(self, name: str) -> frozenset[str]:
