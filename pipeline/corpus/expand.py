@@ -32,7 +32,7 @@ from pipeline.corpus.sentence import Sentence
 
 BATCH = 256
 GATE_ROUNDS = 6  # choose-gate rounds per S1 and family before the slot is given up
-MAX_COMBINED = 40  # combined candidates rendered per family and sentence (all are built, the rest not rendered)
+MAX_COMBINED = 40  # combined candidates made and rendered per family and sentence (the first ones, in rule order)
 # S2 rules never combined with an S3 rule: an added implied modifier narrows the contrast so that it no longer
 # contradicts S1 ("A person is cutting a pepper" -/-> "A person is not cutting a green pepper with a knife": the
 # person may well be cutting a red one); reader's verdict on the 750 + 750 build
@@ -101,13 +101,17 @@ def expand_doc(doc, ruleset: RuleSet, combine: bool = True) -> list[Candidate]:
         return out
 
     combos: dict[str, list] = {f: [] for f in FAMILIES}
-    if combine:
+    if combine:  # only the first MAX_COMBINED of a family are rendered, so no more are made
         s2 = firsts("S2")  # one per rule, so two of them never share a rule
         for (r1, e1), (r2, e2) in combinations(s2, 2):
+            if len(combos["S2"]) == MAX_COMBINED:
+                break
             if not e1.keys() & e2.keys():
                 combos["S2"].append((r1 + r2, {**e1, **e2}))
         for r3, e3 in firsts("S3"):
             for r2, e2 in s2:
+                if len(combos["S3"]) == MAX_COMBINED:
+                    break
                 if not e3.keys() & e2.keys() and not NOT_WITH_S3.intersection(r2) \
                         and frozenset(r3 + r2) not in NOT_TOGETHER:
                     combos["S3"].append((r3 + r2, {**e3, **e2}))
@@ -156,7 +160,7 @@ def choose(candidates: list[Candidate], s1: str, seed: int, combine_rate: float 
 def expand_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = False, total: int | None = None,
                  combine: bool = True) -> list[list[Candidate]]:
     """Candidates for each S1 text (each parsed once, NER disabled)."""
-    docs = resources.nlp().pipe(texts, batch_size=BATCH, disable=["ner"])
+    docs = resources.parse(texts, batch_size=BATCH, disable=["ner"])
     return [expand_doc(doc, ruleset, combine)
             for doc in tqdm(docs, total=total, desc="expand", unit="sent", disable=not progress)]
 

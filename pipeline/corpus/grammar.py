@@ -127,11 +127,13 @@ def _lexicons_of(ruleset) -> tuple[frozenset[str], frozenset[str], frozenset[str
 
 # ----------------------------------------------------------------------------------------------- number
 
+@functools.lru_cache(maxsize=65536)  # asked for every noun of every checked sentence
 def _invariant(word: str) -> bool:
     """'sheep', 'fish', 'deer', 'news': the same form in both numbers, so the tag says nothing."""
     return plural(word) == word or lemma_of(word, "NOUN") == word and word.endswith("s")
 
 
+@functools.lru_cache(maxsize=65536)
 def _plural_form(word: str) -> bool:
     """Whether a word tagged NNS really looks plural ("women", "dogs"; not "zucchini", "cattle", "news")."""
     return word == "people" or lemma_of(word, "NOUN") != word and not _invariant(word)
@@ -609,7 +611,7 @@ def check_texts(texts: Iterable[str], ruleset=None, n_process: int = 1) -> list[
 
     ``n_process`` > 1 parses in worker processes (spaCy); the verdicts are the same.
     """
-    docs = resources.nlp().pipe(texts, batch_size=BATCH, disable=list(GATE_DISABLE), n_process=n_process)
+    docs = resources.parse(texts, batch_size=BATCH, disable=GATE_DISABLE, n_process=n_process)
     return [check_doc(d, ruleset) for d in docs]
 
 

@@ -77,7 +77,7 @@ def normalize_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = Fal
     already made; the results are the same.
     """
     rules = ruleset.stage("normalize")
-    docs = resources.nlp().pipe(texts, batch_size=BATCH, n_process=n_process)
+    docs = resources.parse(texts, batch_size=BATCH, n_process=n_process)
     return [normalize_doc(doc, rules, ruleset)
             for doc in tqdm(docs, total=total, desc="normalize", unit="sent", disable=not progress)]
 
@@ -89,15 +89,14 @@ def gate_s1(texts: Sequence[str], ruleset: RuleSet, n_process: int = 1) -> tuple
     and checked again, and fails when the repaired sentence does not pass unchanged. Returns the verdicts (in
     order) and ``{final S1 text: Doc}`` for the texts that pass.
     """
-    nlp = resources.nlp()
     docs, verdicts = [], []
-    for d in nlp.pipe(texts, batch_size=BATCH, disable=["ner"], n_process=n_process):
+    for d in resources.parse(texts, batch_size=BATCH, disable=["ner"], n_process=n_process):
         docs.append(d)  # checked as it comes, while worker processes (if any) parse the next ones
         verdicts.append(grammar.check_doc(d, ruleset))
     out = {d.text: d for d, v in zip(docs, verdicts) if v.ok and not v.repairs}
     fixed = list(dict.fromkeys(v.text for v in verdicts if v.ok and v.repairs and v.text not in out))
     recheck = {}
-    for d in nlp.pipe(fixed, batch_size=BATCH, disable=["ner"], n_process=n_process):
+    for d in resources.parse(fixed, batch_size=BATCH, disable=["ner"], n_process=n_process):
         again = grammar.check_doc(d, ruleset)  # a repair must not make another failure
         if again.ok and not again.repairs:
             out[d.text] = d

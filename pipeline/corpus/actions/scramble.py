@@ -627,12 +627,15 @@ class SwapModifiersParams(BaseModel):
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
-    """``{word: classes}`` merged over the class lexicons ``names`` (a word may be in several classes)."""
-    merged: dict[str, frozenset[str]] = {}
-    for name in names:
-        for word, cls in ruleset.derived(name, _class_index).items():
-            merged[word] = merged.get(word, frozenset()) | cls
-    return merged
+    """``{word: classes}`` merged over the class lexicons ``names`` (a word may be in several classes); built
+    once per rule set and shared (read only)."""
+    def merge() -> dict[str, frozenset[str]]:
+        merged: dict[str, frozenset[str]] = {}
+        for name in names:
+            for word, cls in ruleset.derived(name, _class_index).items():
+                merged[word] = merged.get(word, frozenset()) | cls
+        return merged
+    return ruleset.cached(("scramble-classes", *names), merge)
 
 
 def _class_index(entries) -> dict[str, frozenset[str]]:
