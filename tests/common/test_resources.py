@@ -78,32 +78,6 @@ def test_body_parts_of_people_and_animals_but_not_owned_things():
         assert not resources.body_part(word), word
 
 
-PARSE_TEXTS = [
-    "A man in a red shirt is playing a guitar on the street",
-    "Y'all gonna let's go  now ,  I ain't  sure",  # two-token patterns, double spaces (SPACE tokens)
-    "He gets it and got it.\n\nThat is what you do",
-    "c'm on, it is I who saw you and it",
-    "There's a man who's gotta do what he's gotta do",
-    "Two dogs are running through a field while the man that owns them does not",
-]
-
-
-def _analysis(doc):
-    return [(t.text, t.tag_, t.pos_, str(t.morph), t.lemma_, t.dep_, t.head.i, t.ent_iob_, t.ent_type_)
-            for t in doc]
-
-
-def test_parse_gives_the_pipelines_own_parses_with_every_set_of_disabled_components():
-    nlp = resources.nlp()
-    for disable in ([], ["ner"], ["ner", "lemmatizer"]):
-        stock = [_analysis(d) for d in nlp.pipe(PARSE_TEXTS, disable=disable)]
-        fast = [_analysis(d) for d in resources.parse(PARSE_TEXTS, disable=disable)]
-        assert fast == stock, disable
-    docs = list(resources.parse(PARSE_TEXTS))
-    assert [t.lemma_ for t in docs[1] if t.lower_ in ("gon", "na")] == ["go", "to"]  # the two-token rules applied
-    assert any(t.pos_ == "SPACE" for t in docs[1])
-
-
 def test_wordnet_loads_nltk_without_scipy_and_scipy_still_imports_afterwards():
     import subprocess
     import sys
