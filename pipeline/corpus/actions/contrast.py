@@ -726,8 +726,9 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):
                     continue  # "sitting down" needs the entry "sit down"
-                if group == "NOUN" and tok.dep_ == "compound" and tok.tag_ == "NNS":
-                    continue  # "Women models" -/-> "Men models" (a modifier says "male")
+                if group == "NOUN" and tok.dep_ == "compound" and (tok.tag_ == "NNS" or any(cond["genders"])):
+                    continue  # "Women models" -/-> "Men models", "A woman athlete" -/-> "A man athlete" (English
+                    # says "male")
                 if group == "NOUN" and dst.lower() in noun_lemmas:
                     continue  # "a man and a woman" -> "a woman and a woman"
                 same = [t for t in doc if t.lemma_.lower() == tok.lemma_.lower()] if group == "NOUN" else []

@@ -453,8 +453,11 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
                 break
             if c.lower_ in ("after", "before", "while", "since", "until", "without"):
                 break  # "A parachute is being collected after landing on the ground by people"
+            if c.lower_ == "by":
+                tail = -1  # "Buckets are being held by the water by people": two by-phrases
+                break
             tail = c1
-        if tail - o1 > params.max_moved_over:
+        if tail < 0 or tail - o1 > params.max_moved_over:
             continue
         be = be_present(is_plural_np(obj) or obj.lower_ in ("them", "us"))
         verb_phrase = f"{be} being" if verb.tag_ == "VBG" else be
@@ -804,9 +807,11 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
         if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames) \
                 or resources.lexnames(head_lemma, "n", 1) & set(params.exclude_head_lexnames):
             continue
-        if any(c.dep_ in ("conj", "prep") for c in head.children):
+        if any(c.dep_ in ("conj", "prep") for c in head.children) or head.dep_ == "conj" \
+                or not _clause_may_end(doc, head, head.i):
             continue  # "a hammer used for croquet and ball", "the portion used for swimming of the race", "the
-            # pool used for swimming by the wall": the phrase would seem to belong to the clause
+            # pool used for swimming by the wall", "a pool used for swimming with a float": a phrase after the
+            # clause would seem to belong to it
         for rel in params.relations:
             s = sent.fork()
             s.delete(mod.i)
@@ -914,6 +919,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
         if word in exclude or not resources.synsets(word, "a"):
             continue
         a0, a1 = span(adj)
+        if a0 > 0 and doc[a0 - 1].dep_ == "cc":
+            continue  # "a silver and blue rally car": the parser split the coordination
         if any(t.is_punct for t in doc[a0:a1]) or doc[a1].is_punct or (a0 > 0 and doc[a0 - 1].is_punct) \
                 or not _contiguous(a0, a1, doc):
             continue
