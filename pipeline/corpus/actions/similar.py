@@ -700,6 +700,8 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             entry = nouns.get(_lemma(tok))
             if not entry or tok.dep_ == "compound" or any(c.dep_ not in ("det", "prep") for c in tok.children):
                 continue  # "the grass which is tall and green" has a modifier already
+            if tok.head.pos_ in ("ADJ", "VERB") and tok.dep_ not in ("dobj", "nsubj", "nsubjpass"):
+                continue  # "snow covered mountains" -/-> "white snow covered mountains"
             if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
                 continue  # "a pool of water" is no "swimming pool of water"
             if entry["text"] in (t.lower_ for t in doc):
