@@ -245,10 +245,12 @@ class InsertNegationParams(BaseModel):
 
 
 def _some_to_any(s, verb) -> None:
-    """Under a negation, "some" on the verb's direct object becomes "any" ("A dog is not chasing some pigeons"
-    -> "... any pigeons"; "No dog is eating some watermelon" -> "... any watermelon"): English writes the
+    """Under a negation, "some" on the verb's direct object or on the object of one of its prepositions becomes
+    "any" ("A dog is not chasing some pigeons" -> "... any pigeons"; "No dog is eating some watermelon" -> "...
+    any watermelon"; "No panda is resting on some logs" -> "... on any logs"): English writes the
     negative-polarity determiner there."""
-    for obj in children(verb, "dobj"):
+    objs = children(verb, "dobj") + [o for prep in children(verb, "prep") for o in children(prep, "pobj")]
+    for obj in objs:  # "No panda is resting on some logs" -> "... on any logs"
         for det in obj.lefts:
             if det.dep_ == "det" and det.lower_ == "some" and not s.edited(det.i):
                 s.replace(det.i, "any")

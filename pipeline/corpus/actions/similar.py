@@ -427,6 +427,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if verb.tag_ == "VBG":
             if aux is None or aux.tag_ not in PRESENT_TAGS or [c for c in verb.children if c.dep_ == "aux"] != [aux]:
                 continue
+            if aux.i + 1 != verb.i:
+                continue  # "A boy is onstage playing the violin": the word between would be lost
             middle = [aux.i, verb.i]
         else:
             if children(verb, "aux"):
