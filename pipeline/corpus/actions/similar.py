@@ -811,6 +811,8 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
         if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames) \
                 or resources.lexnames(head_lemma, "n", 1) & set(params.exclude_head_lexnames):
             continue
+        if sum(t.lower_ == word for t in doc) > 1:
+            continue  # "A soccer player is running for a ball used for soccer": the activity said twice
         if any(c.dep_ in ("conj", "prep") for c in head.children) or head.dep_ == "conj" \
                 or not _clause_may_end(doc, head, head.i):
             continue  # "a hammer used for croquet and ball", "the portion used for swimming of the race", "the
