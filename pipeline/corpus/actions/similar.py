@@ -921,7 +921,7 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue
         if noun.lower_ in ("one", "ones"):
             continue  # "a black one" is not "a one which is black"
-        if _bare_verb_form(noun) and noun.i == len(doc) - 1:
+        if _bare_verb_form(noun) and noun.i == len(doc) - 1 and noun.head.lower_ == "in":
             continue  # "another man in red watches" is wearing red: "in watches which are red"
         word = adj.lower_
         if word in exclude or not resources.synsets(word, "a"):
