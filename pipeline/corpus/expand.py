@@ -43,7 +43,9 @@ NOT_WITH_S3 = frozenset({"modifier-implied"})
 NOT_TOGETHER = frozenset(frozenset(p) for p in (
     ("there-is-no", "adjective-to-relative"), ("there-is-no", "agentive-noun-expansion"),
     ("there-is-no", "compound-to-relative"), ("determiner-opposite", "adjective-to-relative"),
-    ("nobody-subject", "adjective-to-relative"), ("determiner-opposite", "compound-to-relative")))
+    ("nobody-subject", "adjective-to-relative"), ("determiner-opposite", "compound-to-relative"),
+    # "are not going down an inflatable slide which is large": the negation seems to deny the clause (s23c)
+    ("negation-insert", "adjective-to-relative")))
 
 
 @dataclass(frozen=True)

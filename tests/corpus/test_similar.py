@@ -20,6 +20,7 @@ WRITTEN = [
     "A woman is slicing an onion",
     "A soccer player is kicking a ball",
     "A young girl is using a sewing machine",
+    "A black dog is chasing a soccer ball",
     "A black dog is running",
     "Two young women are playing guitars",
     "A kid is jumping into a swimming pool",
@@ -111,8 +112,8 @@ def test_no_grammar_breakage_on_written(written):
 def test_combined_candidates_exist(written):
     combos = [c for cands in written.values() for c in cands if len(c.rules) > 1]
     assert combos
-    outs = {c.output for c in written["A young girl is using a sewing machine"] if len(c.rules) > 1}
-    assert "A girl, who is young, is using a machine made for sewing" in outs
+    outs = {c.output for c in written["A black dog is chasing a soccer ball"] if len(c.rules) > 1}
+    assert "A dog, which is black, is chasing a ball made for soccer" in outs
     every_rule = {r for cands in written.values() for c in cands for r in c.rules}
     assert every_rule == set(S2_RULES)
 
@@ -152,15 +153,12 @@ RULE_OUTPUTS = [
      "A young girl is using a machine made for sewing"),
     ("compound-to-relative", "A man is holding a fishing pole", "A man is holding a pole used for fishing"),
     ("compound-to-relative", "Kids are jumping into a swimming pool", "Kids are jumping into a pool made for swimming"),
-    ("adjective-to-relative", "A young man is cooking", "A man, who is young, is cooking"),
     ("adjective-to-relative", "A black dog is running", "A dog, which is black, is running"),
-    ("adjective-to-relative", "Two young women are dancing", "Two women, who are young, are dancing"),
-    ("adjective-to-relative", "Young people are dancing", "People, who are young, are dancing"),
-    ("adjective-to-relative", "A young man in a hat is cooking", "A man in a hat, who is young, is cooking"),
+    ("adjective-to-relative", "Two white dogs are running", "Two dogs, which are white, are running"),
+    ("adjective-to-relative", "A dog is running on a sandy beach", "A dog is running on a beach which is sandy"),
     ("adjective-to-relative", "A woman is slicing a red tomato", "A woman is slicing a tomato which is red"),
     ("active-to-passive", "A woman is adding oil to the fish", "Oil is being added to the fish by a woman"),
-    ("adjective-to-relative", "A man is talking to an asian girl", "A man is talking to a girl who is Asian"),
-    ("adjective-to-relative", "A young man and a woman are dancing", "A man who is young and a woman are dancing"),
+    ("adjective-to-relative", "A man is holding a red flag", "A man is holding a flag which is red"),
     ("quantifier-similar", "A group of kids is playing", "Some kids are playing"),
     ("quantifier-similar", "Some dogs are running", "A group of dogs is running"),
     ("quantifier-similar", "There is a group of people dancing", "There are some people dancing"),
@@ -189,6 +187,13 @@ RULE_REFUSES = [
     ("adjective-to-relative", "A woman is slicing a red tomato with a knife"),
     ("adjective-to-relative", "Two men are doing a funny skit with a boxer in front of a crowd"),
     ("adjective-to-relative", "The brown haired toddler is holding a cup"),
+    # s23c: no clause on a person, none with a size, age or material, none with a colour the noun has anyway
+    ("adjective-to-relative", "A young man is cooking"),
+    ("adjective-to-relative", "A young man in a hat is cooking"),
+    ("adjective-to-relative", "A man is talking to an asian girl"),
+    ("adjective-to-relative", "A kid is holding a large icicle"),
+    ("adjective-to-relative", "A man is emptying a plastic container"),
+    ("adjective-to-relative", "Two puppies are playing in the green grass"),
     ("active-to-passive", "A man is pushing another man into the ocean"),
     ("determiner-similar", "A couple of policewomen are singing karaoke"),
     ("agentive-noun-expansion", "Two female baseball players are reaching for the ball"),

@@ -174,6 +174,16 @@ def _refers_back(doc, head, anaphors) -> bool:
     return any(t.lower_ in anaphors for t in doc[head.i + 1:])
 
 
+def _other_refers_back(doc, head) -> bool:
+    """Whether "other"/"another" after ``head`` presupposes it: on the same noun ("the other man") or standing
+    alone ("while another watches", "the others"); a negated or "no" subject leaves nothing for it to follow."""
+    for t in doc[head.i + 1:]:
+        if t.lower_ in ("other", "another", "others"):
+            if t.head.lemma_ == head.lemma_ or t.dep_ not in ("amod", "det") or t.lower_ == "others":
+                return True
+    return False
+
+
 def _quantifier_phrase(head, nouns) -> bool:
     """``head`` is the noun of "a couple of N" (one of ``nouns`` with an "of" phrase)."""
     return head.lower_ in nouns and any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children)
@@ -235,10 +245,12 @@ class InsertNegationParams(BaseModel):
 
 
 def _some_to_any(s, verb) -> None:
-    """Under a negation, "some" on the verb's direct object becomes "any" ("A dog is not chasing some pigeons"
-    -> "... any pigeons"; "No dog is eating some watermelon" -> "... any watermelon"): English writes the
+    """Under a negation, "some" on the verb's direct object or on the object of one of its prepositions becomes
+    "any" ("A dog is not chasing some pigeons" -> "... any pigeons"; "No dog is eating some watermelon" -> "...
+    any watermelon"; "No panda is resting on some logs" -> "... on any logs"): English writes the
     negative-polarity determiner there."""
-    for obj in children(verb, "dobj"):
+    objs = children(verb, "dobj") + [o for prep in children(verb, "prep") for o in children(prep, "pobj")]
+    for obj in objs:  # "No panda is resting on some logs" -> "... on any logs"
         for det in obj.lefts:
             if det.dep_ == "det" and det.lower_ == "some" and not s.edited(det.i):
                 s.replace(det.i, "any")
@@ -395,7 +407,7 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # "No sun is rising behind trees"
         if _quantifier_phrase(head, params.quantifier_nouns) or _refers_back(doc, head, params.anaphors):
             continue  # "No couple of people"; "No dog is running, a person following him"
-        if any(t.lower_ in ("other", "another") and t.head.lemma_ == head.lemma_ for t in doc[head.i + 1:]):
+        if _other_refers_back(doc, head):
             continue  # "No man is breaking the block that is on the other man": "other" needs the first
         existential = head.dep_ == "attr"
         start = head.left_edge.i
@@ -468,7 +480,8 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
         if any(c.dep_ == "conj" and (c.tag_ in FINITE_TAGS or children(c, "aux", "auxpass"))
                for c in verb.children):
             continue  # "There is no kid swimming and is holding a toy"
-        if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors):
+        if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors) \
+                or _other_refers_back(doc, subj):
             continue  # "There is no couple of people"; "There is no dog running, a man following him"
         start = subj.left_edge.i
         there = f"there {'are' if is_plural_np(subj) else 'is'}"  # "A group of people are" -> "There is no group"
@@ -620,7 +633,9 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object;
     ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`;
     ``unless_after: [words]``, not right after one of these words; ``unless_before: [words]``, not right before
-    one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective)
+    one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective;
+    ``unless_sentence_has: [words]``, not in a sentence holding one of these words or lemmas;
+    ``unless_child_deps: [deps]``, not when a matched word has a dependent of such a relation)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -672,6 +687,7 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
     table = ruleset.derived(params.lexicon, _compile_opposites)
     doc = sent.doc
     noun_lemmas = {t.lemma_.lower() for t in doc if t.pos_ == "NOUN"}
+    words = {t.lower_ for t in doc} | {t.lemma_.lower() for t in doc}
     frozen = _frozen_tokens(doc, params.frozen)
     for tok in doc:
         firsts = {tok.lemma_.lower(), tok.lower_}
@@ -701,19 +717,26 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                 if cond.get("unless_modifier") and any(
                         c.dep_ == "amod" and c.lower_ in cond["unless_modifier"] for c in tok.children):
                     continue  # "little kids" -/-> "little adults"
+                if cond.get("unless_sentence_has") and words & set(cond["unless_sentence_has"]):
+                    continue  # "A woman in a bikini" -/-> "A man in a bikini"
+                if cond.get("unless_child_deps") and any(
+                        c.dep_ in cond["unless_child_deps"] for t in doc[tok.i:end] for c in t.children):
+                    continue  # "dressed formally" -/-> "undressed formally"
                 if cond.get("unless_head") and _governor_lemmas(tok) & set(cond["unless_head"]):
                     continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):
                     continue  # "sitting down" needs the entry "sit down"
-                if group == "NOUN" and tok.dep_ == "compound" and tok.tag_ == "NNS":
-                    continue  # "Women models" -/-> "Men models" (a modifier says "male")
+                if group == "NOUN" and tok.dep_ == "compound" and (tok.tag_ == "NNS" or any(cond["genders"])):
+                    continue  # "Women models" -/-> "Men models", "A woman athlete" -/-> "A man athlete" (English
+                    # says "male")
                 if group == "NOUN" and dst.lower() in noun_lemmas:
                     continue  # "a man and a woman" -> "a woman and a woman"
                 same = [t for t in doc if t.lemma_.lower() == tok.lemma_.lower()] if group == "NOUN" else []
-                if len(same) > 1 and any(c.lower_ in ("other", "another") for t in same for c in t.children):
-                    continue  # "The man is erasing what the other man has" -/-> "The woman ... the other man"
+                if len(same) > 1:
+                    continue  # "The man is erasing what the other man has" -/-> "The woman ... the other man";
+                    # "Two men are shaking hands and a third man" -/-> "Two women ... and a third man"
                 if dst.lower() in _coordination_words(tok):
                     continue  # "black and white" -/-> "white and white"
                 if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):

@@ -188,6 +188,8 @@ class SwapDeterminerParams(BaseModel):
     indefinite: list[str] = Field(default_factory=lambda: ["a", "an"])
     # nouns that with "a" and "of" form a quantifier phrase: "a couple of dogs" is not "the couple of dogs"
     quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
+    # "a" -> "the" only on a subject
+    indefinite_subject_only: bool = False
 
 
 # "a couple of N", "a lot of N": a quantifier phrase, not a determiner and a noun
@@ -219,6 +221,13 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
                 continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
             if tok.head.dep_ == "conj" or children(tok.head, "conj"):
                 continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
+            if tok.lower_ in params.indefinite and params.indefinite_subject_only \
+                    and tok.head.dep_ not in ("nsubj", "nsubjpass"):
+                continue  # "taking a picture together" -/-> "taking the picture together": a definite object
+                # or place presupposes one already known; the subject's article reads as a matter of style
+            if tok.lower_ == "the" and any(t.lower_ == "the" for t in tok.head.subtree if t.i > tok.head.i):
+                continue  # "The man with the two small bandages" -/-> "A man with the two ...": a definite phrase
+                # inside makes the man a known one
             if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
             for new in table[tok.lower_]:
@@ -418,6 +427,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if verb.tag_ == "VBG":
             if aux is None or aux.tag_ not in PRESENT_TAGS or [c for c in verb.children if c.dep_ == "aux"] != [aux]:
                 continue
+            if aux.i + 1 != verb.i:
+                continue  # "A boy is onstage playing the violin": the word between would be lost
             middle = [aux.i, verb.i]
         else:
             if children(verb, "aux"):
@@ -444,8 +455,11 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
                 break
             if c.lower_ in ("after", "before", "while", "since", "until", "without"):
                 break  # "A parachute is being collected after landing on the ground by people"
+            if c.lower_ == "by":
+                tail = -1  # "Buckets are being held by the water by people": two by-phrases
+                break
             tail = c1
-        if tail - o1 > params.max_moved_over:
+        if tail < 0 or tail - o1 > params.max_moved_over:
             continue
         be = be_present(is_plural_np(obj) or obj.lower_ in ("them", "us"))
         verb_phrase = f"{be} being" if verb.tag_ == "VBG" else be
@@ -524,6 +538,7 @@ class SynonymParams(BaseModel):
     blocklist_lexicon: str = "synonym_blocklist"
     additions_lexicon: str = "synonym_additions"
     max_per_word: int = Field(3, ge=1)
+    classifying_lexicon: str | None = "nonpredicative_adjectives"
 
 
 _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "VBD"), "ADJ": ("JJ",)}
@@ -534,6 +549,18 @@ _HYPERNYM_SWAPS = frozenset({"person", "child", "kid", "animal", "instrument", "
 _IRREGULAR_PLURALS = {"person": "people"}
 # determiners that link a noun to an earlier mention of the same noun ("another man", "the other dog")
 _LINKING_DETS = frozenset({"another", "other"})  # lemminflect gives "persons"
+
+
+def _coordination(tok) -> list:
+    """``tok`` and the nouns coordinated with it (its conjunct chain, from the first member)."""
+    while tok.dep_ == "conj":
+        tok = tok.head
+    group, stack = [], [tok]
+    while stack:
+        t = stack.pop()
+        group.append(t)
+        stack.extend(children(t, "conj"))
+    return group
 
 
 def _inflect_as(lemma: str, tag: str) -> str:
@@ -565,6 +592,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
     block = ruleset.lexicon(params.blocklist_lexicon) or {}
     extra = ruleset.lexicon(params.additions_lexicon) or {}
     never = ruleset.derived(params.blocklist_lexicon, _blocked_anywhere)
+    # a classifying modifier ("pet", "toy") makes a general noun odd: "a pet dog" -/-> "a pet animal"
+    classifying = ruleset.lexicon_set(params.classifying_lexicon) if params.classifying_lexicon else frozenset()
     present = {t.lower_ for t in sent.doc} | {_lemma(t) for t in sent.doc if t.pos_ in ("NOUN", "VERB", "ADJ")}
     noun_counts: dict[str, int] = {}
     for t in sent.doc:
@@ -585,6 +614,12 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
         found = curated + ([] if "*" in blocked else list(_wordnet_synonyms(
             lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf, params.min_count)))
         coordinated = tok.pos_ == "NOUN" and (tok.dep_ == "conj" or children(tok, "conj"))
+        if coordinated and any(not children(k, "det", "poss", "nummod") for k in _coordination(tok)):
+            continue  # "a man and woman" -/-> "a man and lady": a pair sharing one determiner is a fixed phrase
+        bare = tok.tag_ == "NN" and tok.pos_ == "NOUN" and not children(tok, "det", "poss", "nummod", "amod") \
+            and not any(c.tag_ == "PRP$" for c in tok.lefts)
+        compound = any((c.pos_ == "NOUN" and c.dep_ in ("compound", "nmod")) or c.lower_ in classifying
+                       for c in tok.lefts)
         seen = 0
         for syn in dict.fromkeys(found):
             if syn == lemma or (syn not in curated and (syn in never or syn in blocked)):
@@ -595,6 +630,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # a participle tagged as a noun: "a priest in black walking" -/-> "in black walk"
             if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
                 continue  # "a person is talking to a person"; "a person and a woman"
+            if compound and syn in _HYPERNYM_SWAPS:
+                continue  # "a pet dog" -/-> "a pet animal"
+            if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
+                continue  # "playing piano" -/-> "playing instrument": a count noun needs a determiner
             word = _inflect_as(syn, tok.tag_)
             if word.lower() == tok.lower_:
                 continue
@@ -652,8 +691,10 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
                 if o0 <= tok.i or not _contiguous(o0, o1, doc) or any(t.dep_ == "prep" for t in doc[o0:o1]):
                     continue  # a prepositional phrase in the object may be the verb's adjunct
                 end = o1 - 1
-            if entry["text"].split()[-1] in (t.lower_ for t in doc):
-                continue  # "with a knife" when a knife is already mentioned
+            last = entry["text"].split()[-1]
+            if last in (t.lower_ for t in doc) or lemma_of(last, "NOUN") in (
+                    _lemma(t) for t in doc if t.pos_ == "NOUN"):
+                continue  # "with a knife" when a knife is already mentioned; "surfing on the waves and riding a wave"
             s = sent.fork()
             s.insert_after(end, entry["text"])
             yield s.edits
@@ -661,6 +702,8 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             entry = nouns.get(_lemma(tok))
             if not entry or tok.dep_ == "compound" or any(c.dep_ not in ("det", "prep") for c in tok.children):
                 continue  # "the grass which is tall and green" has a modifier already
+            if tok.head.pos_ in ("ADJ", "VERB") and tok.dep_ not in ("dobj", "nsubj", "nsubjpass"):
+                continue  # "snow covered mountains" -/-> "white snow covered mountains"
             if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
                 continue  # "a pool of water" is no "swimming pool of water"
             if entry["text"] in (t.lower_ for t in doc):
@@ -711,6 +754,8 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
         slot = _post_nominal_slot(tok, who=True)
         if slot is None:
             continue
+        if slot == tok.i and any(c.dep_ == "prep" for c in tok.rights):
+            continue  # "people who play soccer in white strips": the noun's phrase would join the clause
         many = _noun_plural(tok)
         head = entry.get("head", params.head)
         head = plural(head) if many else head
@@ -766,8 +811,13 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
         if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames) \
                 or resources.lexnames(head_lemma, "n", 1) & set(params.exclude_head_lexnames):
             continue
-        if any(c.dep_ == "conj" or (c.dep_ == "prep" and c.lower_ == "of") for c in head.children):
-            continue  # "a hammer used for croquet and ball", "the portion used for swimming of the race"
+        if sum(t.lower_ == word for t in doc) > 1:
+            continue  # "A soccer player is running for a ball used for soccer": the activity said twice
+        if any(c.dep_ in ("conj", "prep") for c in head.children) or head.dep_ == "conj" \
+                or not _clause_may_end(doc, head, head.i):
+            continue  # "a hammer used for croquet and ball", "the portion used for swimming of the race", "the
+            # pool used for swimming by the wall", "a pool used for swimming with a float": a phrase after the
+            # clause would seem to belong to it
         for rel in params.relations:
             s = sent.fork()
             s.delete(mod.i)
@@ -792,6 +842,14 @@ class AdjectiveRelativeParams(BaseModel):
     # a clause between a subject and its verb set off by commas, as SICK writes it ("A dog, which is black, is
     # running": 41 of the 45 such clauses in SICK_train.txt)
     commas_before_verb: bool = False
+    # lexicon ``{colours: [adj], surfaces: [adj], usual: {noun: [adj]}}`` of the adjectives allowed (None: any
+    # predicative one): colours on any noun, surfaces only on nouns whose first sense is in ``surface_lexnames``,
+    # never a colour the noun has anyway ("the grass which is green")
+    allow_lexicon: str | None = None
+    surface_lexnames: list[str] = Field(default_factory=lambda: ["noun.location", "noun.object"])
+    # False: no clause on a person noun ("A boy, who is little,", "A player, who is white,": readers find them
+    # stiff or odd)
+    persons: bool = True
 
 
 def _clause_may_end(doc, noun, slot: int) -> bool:
@@ -827,6 +885,18 @@ def _lexicalized(adj: str, noun: str) -> bool:
     return True
 
 
+def _allowed_adjectives(table, tokens, noun_lemma: str, surface_lexnames: tuple[str, ...]) -> bool:
+    """Whether every adjective among ``tokens`` (the moved phrase: "black and white") is allowed on the noun by
+    the lexicon ``{colours, surfaces, usual}`` (see :class:`AdjectiveRelativeParams`)."""
+    colours, surfaces = set(table.get("colours") or ()), set(table.get("surfaces") or ())
+    usual = set((table.get("usual") or {}).get(noun_lemma) or ())
+    words = [t.lower_ for t in tokens if t.pos_ != "CCONJ" and not t.is_punct]
+    if not words or any(w in usual for w in words):
+        return False
+    place = bool(resources.lexnames(noun_lemma, "n", 1) & set(surface_lexnames))
+    return all(w in colours or (place and w in surfaces) for w in words)
+
+
 @action("adjective_to_relative", stages=("S2",), params=AdjectiveRelativeParams)
 def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
     """Attributive adjective -> relative clause ("A young man" -> "A man who is young", "A black dog" -> "A
@@ -851,10 +921,14 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue
         if noun.lower_ in ("one", "ones"):
             continue  # "a black one" is not "a one which is black"
+        if _bare_verb_form(noun) and noun.i == len(doc) - 1 and noun.head.lower_ == "in":
+            continue  # "another man in red watches" is wearing red: "in watches which are red"
         word = adj.lower_
         if word in exclude or not resources.synsets(word, "a"):
             continue
         a0, a1 = span(adj)
+        if a0 > 0 and doc[a0 - 1].dep_ == "cc":
+            continue  # "a silver and blue rally car": the parser split the coordination
         if any(t.is_punct for t in doc[a0:a1]) or doc[a1].is_punct or (a0 > 0 and doc[a0 - 1].is_punct) \
                 or not _contiguous(a0, a1, doc):
             continue
@@ -881,6 +955,11 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
                 c.dep_ == "compound" and resources.lexnames(_lemma(c), "n", 1) & {"noun.artifact"}
                 for c in noun.lefts)):
             person = False  # "car strollers" are pushchairs, not people who stroll
+        if person and not params.persons:
+            continue
+        if params.allow_lexicon and not _allowed_adjectives(ruleset.lexicon(params.allow_lexicon), doc[a0:a1],
+                                                            noun_lemma, tuple(params.surface_lexnames)):
+            continue  # "a slide which is large", "a container which is plastic", "the grass which is green"
         rel = params.who if person else params.which
         if not person and children(noun, "conj"):
             continue  # "a shirt which is white and brown skirt": the clause swallows the next conjunct
@@ -895,6 +974,10 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             text = word.capitalize()  # a proper adjective: "a girl who is Asian"
         s.delete(*range(a0, a1))
         clause = f"{rel} {be_present(_noun_plural(noun))} {text}"
+        if noun.dep_ in ("nsubj", "nsubjpass") and slot + 1 < len(doc) and not doc[slot + 1].is_punct \
+                and noun.left_edge.i > 0:
+            continue  # a subject inside a longer phrase ("dressed in shorts and a blue hat is balancing"): the
+            # parser's subject is often wrong, and "a hat, which is blue, is balancing" follows
         if params.commas_before_verb and noun.dep_ in ("nsubj", "nsubjpass") and slot + 1 == noun.head.i - len(
                 [t for t in doc[slot + 1:noun.head.i] if t.dep_ in ("aux", "auxpass", "neg")]) \
                 and not doc[slot + 1].is_punct:
