@@ -32,9 +32,9 @@ DECISIONS = [
     ("G00001:S1a", "ann", "accept", "", ""),
     # reverting S2a to its S1 makes S1aS2a identical and S1bS2a a repeat of S1aS1b: dedup must drop both
     ("G00001:S2a", "ann", "edit", "A brown dog is running through the tall grass", "other"),
-    ("G00004:S4a", "ann", "reject", "", "implausible"),
+    ("G00012:S4a", "ann", "reject", "", "implausible"),
     ("G00003:S1b", "ann", "reject", "", "other"),  # an S1: the whole group goes
-    ("G00004:S1b", "ann", "edit", "A young girl is holding a little cat in her arms", "ungrammatical"),
+    ("G00004:S1b", "ann", "edit", "A young girl is holding a tiny cat in her arms", "ungrammatical"),
     ("G00004:S2b", "ann", "edit", "The young girl is holding a small cat in her arms", "ungrammatical"),
     ("G00004:S2b", "bob", "edit", "The young girl is holding a small cat in her arms", "ungrammatical"),
     ("G00005:S4b", "ann", "reject", "", "implausible"),
@@ -188,15 +188,15 @@ def test_decisions_rebuild_the_corpus(built, items, applied):
                                                     sentences["rules"])}
     # edits replace the text everywhere and are marked
     for sid, new in (("G00001:S2a", "A brown dog is running through the tall grass"),
-                     ("G00004:S1b", "A young girl is holding a little cat in her arms"),
+                     ("G00004:S1b", "A young girl is holding a tiny cat in her arms"),
                      ("G00004:S2b", "The young girl is holding a small cat in her arms")):
         assert text[sid][0] == new and text[sid][1].split()[-1] == "review-edit"
         old = items[sid]["sentence"]
         assert not ((after["sentence_A"] == old) | (after["sentence_B"] == old)).any()
-    s1b = after[after["sentence_A"] == "A young girl is holding a little cat in her arms"]
+    s1b = after[after["sentence_A"] == "A young girl is holding a tiny cat in her arms"]
     assert len(s1b) >= 3 and (s1b["rules_A"].str.split().str[-1] == "review-edit").all()
     # rejected and tied sentences are gone, with their pairs; a rejected S1 takes its group
-    for sid in ("G00004:S4a", "G00005:S4b", "G00005:S4a"):
+    for sid in ("G00012:S4a", "G00005:S4b", "G00005:S4a"):
         assert sid not in text
         old = items[sid]["sentence"]
         assert not ((after["sentence_A"] == old) | (after["sentence_B"] == old)).any()
@@ -212,7 +212,7 @@ def test_decisions_rebuild_the_corpus(built, items, applied):
     assert not {"S1aS2a", "S1bS2a"} & set(g1_after["pair_type"])
     dropped = read(out / "dropped.tsv")
     assert {"G00001 S1aS2a", "G00001 S1bS2a"} <= set(dropped.loc[dropped["stage"] == "dedup", "item"])
-    assert {"G00004 S4a", "G00003 S1b", "G00005 S4b", "G00005 S4a"} == set(
+    assert {"G00012 S4a", "G00003 S1b", "G00005 S4b", "G00005 S4a"} == set(
         dropped.loc[dropped["stage"] == "review", "item"])
     # no pair twice, none identical; survivors keep pair_ID and split; unrelated at the build's share
     keys = [pair_key(a, b) for a, b in zip(after["sentence_A"], after["sentence_B"])]
@@ -247,7 +247,7 @@ def test_log_stats_second_look_and_manifest(applied):
     assert (row["decision"], row["outcome"]) == ("accept", "reject")
     row = log[log["sentence_id"] == "G00004:S1b"].iloc[0]
     assert row["sentence_before"] == "A young girl is holding a small cat in her arms"
-    assert row["sentence_after"] == "A young girl is holding a little cat in her arms"
+    assert row["sentence_after"] == "A young girl is holding a tiny cat in her arms"
     second = read(out / "second_look.tsv")
     assert second["sentence_id"].tolist() == ["G00005:S4a"] and second["votes"].iloc[0] == "ann=accept bob=reject"
     stats = read(out / "review_stats.tsv").set_index(["by", "key"])
@@ -255,7 +255,7 @@ def test_log_stats_second_look_and_manifest(applied):
         ["8", "1", "3", "3", "1"]
     s4 = stats.loc[("slot", "S4"), ["sentences", "reject", "tie", "reject_rate"]].tolist()
     assert s4 == ["3", "2", "1", "0.6667"]
-    # swap-subject-object made the rejected G00005:S4b, move-size-or-age-adjective the rejected G00004:S4a
+    # swap-subject-object made the rejected G00005:S4b, move-size-or-age-adjective the rejected G00012:S4a
     assert stats.loc[("rule", "swap-subject-object"), "reject"] == "1"
     assert stats.loc[("rule", "move-size-or-age-adjective"), "reject"] == "1"
     review = json.loads((out / "manifest.json").read_text())["review"]
