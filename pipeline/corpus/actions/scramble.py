@@ -889,7 +889,7 @@ def _insertion_point(noun, new_classes: frozenset[str], classes) -> int | None:
     """Token index before which an adjective of ``new_classes`` goes among ``noun``'s premodifiers, in English
     order (:data:`ADJECTIVE_ORDER`: "a dog" -> "a black dog", "a tennis ball" -> "a black tennis ball", "a
     small dog" -> "a small black dog"); None when the noun has no determiner, number or possessive, already has
-    an adjective of that class, or has a premodifier whose place is unknown."""
+    an adjective (or a noun modifier: "metal") of that class, or has a premodifier whose place is unknown."""
     left = sorted((c for c in noun.children if c.i < noun.i), key=lambda c: c.i)
     if not left or left[0].dep_ not in ("det", "poss", "nummod") or noun.doc[noun.i - 1] not in left:
         return None
@@ -905,6 +905,8 @@ def _insertion_point(noun, new_classes: frozenset[str], classes) -> int | None:
                 return None
             pre.append((c.i, min(ADJECTIVE_ORDER.get(k, 3) for k in classes[c.lower_])))
         elif c.dep_ == "compound" and c.pos_ == "NOUN":
+            if classes.get(c.lower_, frozenset()) & new_classes:
+                return None  # "the metal railing" -/-> "the wooden metal railing"
             pre.append((c.i, COMPOUND_ORDER))
         else:
             return None
@@ -1353,6 +1355,9 @@ class SwapPossessorParams(_AnimacyParams):
     owned_lexnames: list[str] = Field(default_factory=lambda: ["noun.body"])
     animal_verbs_lexicon: str | None = "animal_agent_verbs"
     doer_limits_lexicon: str | None = "doer_limits"
+    # verbs of resting one's weight on the owner's body ("A little dog is sitting on a person's bent leg"):
+    # traded, the heavier one would sit on the lighter ("A person is sitting on a little dog's leg")
+    support_verbs: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -1396,7 +1401,8 @@ def swap_possessor(sent, params: SwapPossessorParams, ruleset):
                                       doer_limits_lexicon=params.doer_limits_lexicon)
     for verb in _main_verbs(doc):
         subj = [c for c in verb.children if c.dep_ == "nsubj"]
-        if len(subj) != 1 or subj[0].i > verb.i or not _usable_argument(subj[0], set()) or _coordinated(subj[0]):
+        if len(subj) != 1 or subj[0].i > verb.i or not _usable_argument(subj[0], set()) or _coordinated(subj[0]) \
+                or verb.lemma_.lower() in params.support_verbs:
             continue
         a = subj[0]
         ka = animacy(a, words, not_words, not_modifiers, animals)
