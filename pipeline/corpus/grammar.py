@@ -504,6 +504,9 @@ def _doubled(doc) -> list[int]:
 
 
 _WORD_AND_SAME = re.compile(r"\b(\w+)\s*(?:,|and|or)\s+\1\b", re.IGNORECASE)
+# a phrase of two to four words said twice in a list, which the parser does not read as coordinated ("wearing a
+# blue jacket, a blue jacket and black earmuffs")
+_PHRASE_COMMA_SAME = re.compile(r"\b(\w+(?: \w+){1,3}) ?, \1\b", re.IGNORECASE)
 
 
 def _conjunct_text(tok) -> str:
@@ -518,6 +521,8 @@ def _duplicate_coordinate(doc) -> bool:
     for m in _WORD_AND_SAME.finditer(doc.text):
         if m.group(1).lower() not in REPEAT_OK:
             return True
+    if _PHRASE_COMMA_SAME.search(doc.text):
+        return True
     for tok in doc:
         if tok.dep_ == "conj" or not any(c.dep_ == "conj" for c in tok.children):
             continue

@@ -11,6 +11,7 @@ from pipeline.corpus.grammar import CHECKS, check_texts, gate
 
 GOOD = [
     "A man is playing guitar",
+    "A man in a red shirt, a man in a blue shirt and a woman are talking",  # two lists items alike, not the same
     "A man and a woman are walking",
     "A man and woman are standing in front of a refreshment stand",
     "A group of people is dancing",
@@ -77,6 +78,8 @@ BAD = [  # (sentence, check that must fail)
     ("A person in a green jacket and black pants are lifting a rock", "agreement"),
     ("A dog is brown white and white", "duplicate-coordinate"),
     ("A man and a man are walking", "duplicate-coordinate"),
+    ("A person wearing a blue jacket, a blue jacket and black earmuffs is holding up a newspaper",
+     "duplicate-coordinate"),  # a list the parser does not read as coordinated
     ("A man playing a guitar", "no-finite-verb"),
     ("A couple standing on the curb", "no-finite-verb"),
 ]
