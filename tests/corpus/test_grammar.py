@@ -11,7 +11,7 @@ from pipeline.corpus.grammar import CHECKS, check_texts, gate
 
 GOOD = [
     "A man is playing guitar",
-    "A man in a red shirt, a man in a blue shirt and a woman are talking",  # two lists items alike, not the same
+    "A man in a red shirt, a man in a blue shirt and a woman are talking",  # two list items alike, not the same
     "A man and a woman are walking",
     "A man and woman are standing in front of a refreshment stand",
     "A group of people is dancing",
