@@ -778,6 +778,9 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
                                         and _clause_may_end(doc, tok, slot) and slot + 1 < len(doc)
                                         and not doc[slot + 1].is_punct and doc[slot + 1].dep_ != "cc"):
             continue  # the clause must end the subject right before its verb: "A person who plays soccer is"
+        if params.subject_only and (any(c.dep_ not in ("det", "nummod", "compound") for c in tok.lefts) or any(
+                t.i != tok.i and t.pos_ == "NOUN" and _lemma(t) == _lemma(tok) for t in doc)):
+            continue  # "The pro person who plays football"; "... is tackling another player" loses its link
         many = _noun_plural(tok)
         head = entry.get("head", params.head)
         head = plural(head) if many else head
