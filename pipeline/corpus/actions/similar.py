@@ -421,6 +421,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
                for t in doc[verb.i + 1:]):
             continue  # the antecedent must come first: "her hair", "holding a cat in her arms" -/-> "A cat is
             # being held in her arms by a girl"; "another man" -/-> "Another man is being pushed by a man"
+        if any(t.dep_ in ("prt", "prep") and t.lower_ != "of" or (t.dep_ == "cc" and t.head != obj)
+               for t in obj.subtree if t is not obj):
+            continue  # a misparsed object: "riding a sled down a slope" -> "A sled down a slope is being ridden";
+            # "a silver helmet and red shirt" (the parser joins "helmet" and "red")
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
         if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
