@@ -36,7 +36,9 @@ MAX_COMBINED = 40  # combined candidates made and rendered per family and senten
 # S2 rules never combined with an S3 rule: an added implied modifier narrows the contrast so that it no longer
 # contradicts S1 ("A person is cutting a pepper" -/-> "A person is not cutting a green pepper with a knife": the
 # person may well be cutting a red one); reader's verdict on the 750 + 750 build
-NOT_WITH_S3 = frozenset({"modifier-implied"})
+# A stiff relative clause on a negated or opposite subject reads as a claim about the kind ("People who swim are
+# not racing", "No group of people who hike"; s23d readers)
+NOT_WITH_S3 = frozenset({"modifier-implied", "agentive-noun-expansion"})
 # pairs of rules never combined: a relative clause inside "There is no ..." stacks two post-nominal phrases
 # ("There is no bus which is very colorful being pulled off ..."); a describing clause cannot hang on "No dog"
 # or "Nobody" ("No dog, which is black, is leaping"); readers' verdicts on the seed-1 build

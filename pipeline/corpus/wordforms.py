@@ -6,9 +6,9 @@ Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
 
 from __future__ import annotations
 
-__all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "gerund", "in_hyphenated", "inflect_engine",
-           "inflect_word", "is_plural_np", "lemma_of", "matches_at", "number_words", "participle", "plural", "span",
-           "subject_of", "third_person"]
+__all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_tokens", "gerund", "in_hyphenated",
+           "inflect_engine", "inflect_word", "is_plural_np", "lemma_of", "matches_at", "number_words", "participle",
+           "plural", "span", "subject_of", "third_person"]
 
 import functools
 
@@ -111,6 +111,25 @@ def in_hyphenated(tok) -> bool:
 def matches_at(doc, start: int, words) -> bool:
     """Whether the lower-cased token texts from ``start`` are ``words`` (a sequence of lower-case words)."""
     return start + len(words) <= len(doc) and all(doc[start + k].lower_ == w for k, w in enumerate(words))
+
+
+def fixed_name_tokens(doc, names) -> set[int]:
+    """Indices of the tokens inside a fixed name ("little league", "fast food"; ``names``: lower-case phrases
+    of two or more words), the last word also in the plural ("hot dogs"); a word-level rule must not touch
+    them ("a little league player" -/-> "a small league player")."""
+    out: set[int] = set()
+    if not names:
+        return out
+    for i in range(len(doc)):
+        for name in names:
+            words = name.split()
+            end = i + len(words)
+            if end > len(doc) or any(doc[i + k].lower_ != w for k, w in enumerate(words[:-1])):
+                continue
+            last = doc[end - 1].lower_
+            if last == words[-1] or lemma_of(last, "NOUN") == words[-1]:
+                out.update(range(i, end))
+    return out
 
 
 def subject_of(verb):

@@ -32,6 +32,7 @@ from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
     children,
+    fixed_name_tokens,
     in_hyphenated,
     inflect_word,
     is_plural_np,
@@ -242,6 +243,13 @@ class InsertNegationParams(BaseModel):
     # whose subject is quantified by one of these is left to determiner-opposite ("No children ...")
     vague_quantifiers: list[str] = Field(default_factory=lambda: [
         "some", "several", "many", "various", "few", "lots", "lot", "most", "plenty"])
+    # "Someone is not holding a tiger" does not contradict "Someone is holding a tiger" (it may be someone
+    # else): an indefinite pronoun subject is left to nobody-subject / determiner-opposite ("Nobody is ...")
+    indefinite_subjects: list[str] = Field(default_factory=lambda: [
+        "someone", "somebody", "something", "anyone", "anybody", "anything"])
+    # verbs that without an object read as their patient ("A person is not frying": the person is fried): a
+    # clause with one of these and no direct object is not negated
+    object_verbs: list[str] = Field(default_factory=list)
 
 
 def _some_to_any(s, verb) -> None:
@@ -264,7 +272,9 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
     tall" -> "The man is not tall"; existential "There is a dog" -> "There is no dog"; simple tenses with
     do-support "A man dries his hands" -> "A man does not dry his hands". Already negated clauses are skipped,
     and so are clauses whose subject has a vague quantifier (``vague_quantifiers``: "Some children are not
-    watching fish" is true alongside S1). One candidate per clause.
+    watching fish" is true alongside S1) or is an indefinite pronoun (``indefinite_subjects``: "Someone is not
+    holding a tiger"), and clauses whose verb needs its object (``object_verbs``) but has none. One candidate
+    per clause.
     """
     doc = sent.doc
     negatives = set(params.negative_words)
@@ -275,6 +285,11 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
         subj = _own_subject(verb)
         if subj is not None and (subj.lower_ in vague or any(t.lower_ in vague for t in doc[subj.left_edge.i:subj.i])):
             continue
+        if subj is not None and subj.lower_ in params.indefinite_subjects:
+            continue  # "Someone is not holding and petting a baby tiger" may be someone else
+        if params.object_verbs and lemma_of(verb.text, "VERB") in params.object_verbs \
+                and not children(verb, "dobj"):
+            continue  # "A person is not frying"
         s = sent.fork()
         aux = _finite_aux(verb)
         if aux is not None:
@@ -566,6 +581,8 @@ class WordnetAntonymParams(BaseModel):
     # "A female surfer is on his stomach": the pronouns would have to follow)
     unless_sentence_has: dict[str, list[str]] = Field(default_factory=dict)
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
+    # fixed names whose words are never replaced ("little league" -/-> "big league", "fast food" -/-> "slow food")
+    fixed_lexicon: str | None = None
 
 
 @action("wordnet_antonym", stages=("S3",), params=WordnetAntonymParams)
@@ -581,6 +598,8 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
     """
     doc = sent.doc
     frozen = _frozen_tokens(doc, params.frozen)
+    if params.fixed_lexicon:
+        frozen |= fixed_name_tokens(doc, ruleset.lexicon(params.fixed_lexicon))
     for tok in doc:
         if tok.pos_ not in params.pos or tok.dep_ in ("aux", "auxpass", "neg", "prt") or tok.i in frozen:
             continue
@@ -621,6 +640,8 @@ class LexiconOppositeParams(BaseModel):
     pos_groups: dict[str, list[str]] = Field(default_factory=lambda: {
         "NOUN": ["NOUN"], "VERB": ["VERB"], "ADJ": ["ADJ"], "ADV": ["ADV", "ADP", "PART", "SCONJ"]})
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
+    # fixed names whose words are never replaced ("little league" -/-> "big league", "fast food" -/-> "slow food")
+    fixed_lexicon: str | None = None
     # gendered pronouns by position: subject, object, possessive, reflexive
     pronouns: dict[str, list[str]] = Field(default_factory=lambda: {
         "m": ["he", "him", "his", "himself"], "f": ["she", "her", "her", "herself"]})
@@ -689,6 +710,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
     noun_lemmas = {t.lemma_.lower() for t in doc if t.pos_ == "NOUN"}
     words = {t.lower_ for t in doc} | {t.lemma_.lower() for t in doc}
     frozen = _frozen_tokens(doc, params.frozen)
+    if params.fixed_lexicon:
+        frozen |= fixed_name_tokens(doc, ruleset.lexicon(params.fixed_lexicon))
     for tok in doc:
         firsts = {tok.lemma_.lower(), tok.lower_}
         for group, by_first in table.items():

@@ -40,6 +40,7 @@ from pipeline.corpus.wordforms import (
     aux_be,
     be_present,
     children,
+    fixed_name_tokens,
     inflect_word,
     is_plural_np,
     lemma_of,
@@ -327,6 +328,9 @@ class VoiceParams(BaseModel):
     # {verb lemma: [object lemmas]}: light-verb and fixed pairs whose object cannot open a passive ("taking a
     # bath" -/-> "A bath is being taken by the bird")
     exclude_pairs: dict[str, list[str]] = Field(default_factory=dict)
+    # phrases that, right after the object, belong to it as a name ("eating corn on the cob" -/-> "The corn is
+    # being eaten on the cob by the cat"): the passive would split the name
+    object_phrases: list[str] = Field(default_factory=list)
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -417,12 +421,19 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
                for t in doc[verb.i + 1:]):
             continue  # the antecedent must come first: "her hair", "holding a cat in her arms" -/-> "A cat is
             # being held in her arms by a girl"; "another man" -/-> "Another man is being pushed by a man"
+        if any(t.dep_ in ("prt", "prep") and t.lower_ != "of" or (t.dep_ == "cc" and t.head != obj)
+               for t in obj.subtree if t is not obj):
+            continue  # a misparsed object: "riding a sled down a slope" -> "A sled down a slope is being ridden";
+            # "a silver helmet and red shirt" (the parser joins "helmet" and "red")
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
         if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
                 or resources.lexnames(_lemma(obj), "n", 1) & set(params.exclude_object_lexnames) \
                 or _lemma(obj) in params.exclude_pairs.get(lemma_of(verb.text, "VERB"), ()):
             continue  # "The family is enjoying an afternoon" -/-> "An afternoon is being enjoyed by the family"
+        o_end = span(obj)[1]
+        if any(matches_at(doc, o_end, p.split()) for p in params.object_phrases):
+            continue  # "corn on the cob" is one name
         aux = aux_be(verb)
         if verb.tag_ == "VBG":
             if aux is None or aux.tag_ not in PRESENT_TAGS or [c for c in verb.children if c.dep_ == "aux"] != [aux]:
@@ -539,6 +550,8 @@ class SynonymParams(BaseModel):
     additions_lexicon: str = "synonym_additions"
     max_per_word: int = Field(3, ge=1)
     classifying_lexicon: str | None = "nonpredicative_adjectives"
+    # fixed names whose words are never replaced ("little league" -/-> "small league")
+    fixed_lexicon: str | None = None
 
 
 _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "VBD"), "ADJ": ("JJ",)}
@@ -599,8 +612,9 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
     for t in sent.doc:
         if t.pos_ == "NOUN":
             noun_counts[_lemma(t)] = noun_counts.get(_lemma(t), 0) + 1
+    fixed = fixed_name_tokens(sent.doc, ruleset.lexicon(params.fixed_lexicon)) if params.fixed_lexicon else set()
     for tok in sent.doc:
-        if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha:
+        if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha or tok.i in fixed:
             continue
         if tok.pos_ == "NOUN" and (noun_counts.get(_lemma(tok), 0) > 1 or any(
                 c.lower_ in _LINKING_DETS for c in tok.lefts)):
@@ -722,6 +736,14 @@ class AgentiveParams(BaseModel):
     head: str = "person"
     # modifiers that do not fit the general head ("female people")
     gender_words: list[str] = Field(default_factory=lambda: ["female", "male"])
+    # True: only on a subject whose clause ends the noun phrase right before its verb ("A person who plays
+    # soccer is kicking a ball"); not on an object, nor after the noun's own phrase ("Three people in black
+    # strips who play rugby", where the clause seems to describe the strips)
+    subject_only: bool = False
+    # only entries whose verb phrase starts with one of these verbs (empty: all): "A person who plays soccer"
+    # reads as SICK's own example, "A person who cooks", "People who race", "A person who rides bicycles" read
+    # as stiff habitual paraphrases
+    vp_verbs: list[str] = Field(default_factory=list)
 
 
 @action("expand_agentive_noun", stages=("S2",), params=AgentiveParams)
@@ -745,7 +767,7 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
             continue
         key = " ".join([c.lower_ for c in comps] + [_lemma(tok)])
         entry = table.get(key)
-        if entry is None:
+        if entry is None or (params.vp_verbs and entry["vp"].split()[0] not in params.vp_verbs):
             continue
         if any(c.lower_ in params.gender_words for c in tok.lefts):
             continue  # "two female baseball players" -/-> "two female people who play baseball"
@@ -756,6 +778,13 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
             continue
         if slot == tok.i and any(c.dep_ == "prep" for c in tok.rights):
             continue  # "people who play soccer in white strips": the noun's phrase would join the clause
+        if params.subject_only and not (slot == tok.i and tok.dep_ in ("nsubj", "nsubjpass")
+                                        and _clause_may_end(doc, tok, slot) and slot + 1 < len(doc)
+                                        and not doc[slot + 1].is_punct and doc[slot + 1].dep_ != "cc"):
+            continue  # the clause must end the subject right before its verb: "A person who plays soccer is"
+        if params.subject_only and (any(c.dep_ not in ("det", "nummod", "compound") for c in tok.lefts) or any(
+                t.i != tok.i and t.pos_ == "NOUN" and _lemma(t) == _lemma(tok) for t in doc)):
+            continue  # "The pro person who plays football"; "... is tackling another player" loses its link
         many = _noun_plural(tok)
         head = entry.get("head", params.head)
         head = plural(head) if many else head
@@ -781,6 +810,10 @@ class CompoundRelativeParams(BaseModel):
     exclude: list[str] = Field(default_factory=list)
     # heads that first name a person ("a baseball pitcher" -/-> "a pitcher used for baseball")
     exclude_head_lexnames: list[str] = Field(default_factory=lambda: ["noun.person"])
+    # when set, the head must be a kind of one of these synsets in one of its first ``head_senses`` senses:
+    # equipment (instrumentality.n.03: "a ball made for soccer", "a rod made for fishing"), not a place or
+    # structure ("an indoor court made for sports", "a pool made for swimming" read stiff)
+    head_hypernyms: list[str] = Field(default_factory=list)
 
 
 @action("compound_to_relative", stages=("S2",), params=CompoundRelativeParams)
@@ -811,6 +844,9 @@ def compound_to_relative(sent, params: CompoundRelativeParams, ruleset):
         if not resources.lexnames(head_lemma, "n", params.head_senses) & set(params.head_lexnames) \
                 or resources.lexnames(head_lemma, "n", 1) & set(params.exclude_head_lexnames):
             continue
+        if params.head_hypernyms and not any(_is_hyponym_of(head_lemma, h, params.head_senses)
+                                             for h in params.head_hypernyms):
+            continue  # "an indoor court made for sports": a place, not equipment
         if sum(t.lower_ == word for t in doc) > 1:
             continue  # "A soccer player is running for a ball used for soccer": the activity said twice
         if any(c.dep_ in ("conj", "prep") for c in head.children) or head.dep_ == "conj" \
@@ -850,6 +886,10 @@ class AdjectiveRelativeParams(BaseModel):
     # False: no clause on a person noun ("A boy, who is little,", "A player, who is white,": readers find them
     # stiff or odd)
     persons: bool = True
+    # True: only on the subject that opens the sentence, as a clause set off by commas right before its verb
+    # ("A dog, which is black, is running", SICK's form); on an object or in a prepositional phrase every reader
+    # found the clause stiff ("a substance which is green", "on the beach which is sandy")
+    subject_only: bool = False
 
 
 def _clause_may_end(doc, noun, slot: int) -> bool:
@@ -978,9 +1018,12 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
                 and noun.left_edge.i > 0:
             continue  # a subject inside a longer phrase ("dressed in shorts and a blue hat is balancing"): the
             # parser's subject is often wrong, and "a hat, which is blue, is balancing" follows
-        if params.commas_before_verb and noun.dep_ in ("nsubj", "nsubjpass") and slot + 1 == noun.head.i - len(
-                [t for t in doc[slot + 1:noun.head.i] if t.dep_ in ("aux", "auxpass", "neg")]) \
-                and not doc[slot + 1].is_punct:
+        before_verb = noun.dep_ in ("nsubj", "nsubjpass") and slot + 1 < len(doc) and slot + 1 == noun.head.i - len(
+            [t for t in doc[slot + 1:noun.head.i] if t.dep_ in ("aux", "auxpass", "neg")]) \
+            and not doc[slot + 1].is_punct
+        if params.subject_only and not (before_verb and noun.left_edge.i == 0 and params.commas_before_verb):
+            continue  # "a pepper which is red", "rubber ducks which are yellow": stiff off the opening subject
+        if params.commas_before_verb and before_verb:
             clause = f", {clause} ,"  # surface() removes the space before each comma
         s.insert_after(slot, clause)
         yield s.edits
