@@ -54,7 +54,7 @@ def _attributive(b, doc) -> object | None:
     head = b.head
     if b.dep_ not in ("amod", "compound", "nmod") or head.i <= b.i or head.pos_ not in ("NOUN", "PROPN"):
         return None
-    if any(doc[k].pos_ not in ("ADJ", "NOUN", "VERB", "PUNCT") or doc[k].text in (",", "and") for k in
+    if any(doc[k].pos_ not in ("ADJ", "NOUN", "PROPN", "VERB", "PUNCT") or doc[k].text in (",", "and") for k in
            range(b.i + 1, head.i)):
         return None
     return head
@@ -109,8 +109,8 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
         joined = None
         if tb in heads and a.pos_ in ("ADJ", "NOUN", "NUM", "PROPN"):
             joined = f"{ta}-{tb}"
-        elif a.pos_ in ("NOUN", "PROPN") and b.tag_ in ("VBN", "JJ") and tb.endswith(("ed", "en")) \
-                and tb not in not_participles and lemma_of(tb, "VERB") != tb \
+        elif a.pos_ in ("NOUN", "PROPN") and resources.synsets(ta, "n") and b.tag_ in ("VBN", "JJ") \
+                and tb.endswith(("ed", "en")) and tb not in not_participles and lemma_of(tb, "VERB") != tb \
                 and (a.head.i == b.i and a.dep_ in ("npadvmod", "nmod", "compound")
                      or a.head.i == noun.i and a.dep_ == "nmod"):
             joined = f"{ta}-{tb}"
