@@ -314,6 +314,8 @@ def _article_plural(doc) -> bool:
         # only a plain noun phrase "a (adjectives) nouns": a noun or participle in between means the parse
         # probably took the wrong head ("A blond girl waves", "a cook slicing peppers")
         plural_noun = n.tag_ == "NNS" or n.tag_ == "NN" and _irregular_plural(n.lower_)  # "a mice"
+        if n.i + 1 < len(doc) and doc[n.i + 1].text == "'s":
+            continue  # "a women's game": the article belongs to the possessed noun
         if plural_noun and n.i > a.i and n.dep_ != "compound" and _plural_form(n.lower_) and \
                 not any(t.lower_ in ARTICLE_QUANTITIES or t.tag_ in ("NN", "NNS", "NNP", "VBG", "CD", "CC", ",")
                         for t in doc[a.i + 1:n.i]):
@@ -501,8 +503,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if setting and _particle_misparse(n):  # "a grassy fenced in yard": "in" is the participle's particle
             continue
         start = _np_start(n)
-        if start is not None and any(doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS
-                                     for k in range(start, n.i)):
+        # a number inside a hyphenated modifier is no determiner ("on two-wheeled object")
+        if start is not None and any((doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS)
+                                     and doc[k + 1].text != "-" for k in range(start, n.i)):
             continue  # "A big brown and white spotted dog": the determiner hangs on a modifier in the parse
         if start is not None and start > 0 and doc[start - 1].pos_ in ("NOUN", "PROPN"):
             continue  # "another mans arm": a noun right before is a possessive or compound the parse missed

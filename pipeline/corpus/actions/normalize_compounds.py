@@ -182,7 +182,8 @@ def singular_after_article(sent, params: IrregularPluralParams, ruleset) -> None
 
     The noun directly follows the article, is not its own singular (lemminflect's lemma differs, "sheep" and
     "fish" stay), is the regular plural inflect gives for that lemma, and does not end in -s (regular plurals
-    after "a" are more often the parse of a compound: "a sports car"); no noun follows it ("a mice trap").
+    after "a" are more often the parse of a compound: "a sports car"); no noun or possessive follows it ("a
+    mice trap", "a children's pool").
     Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r3).
     """
     doc = sent.doc
@@ -195,6 +196,6 @@ def singular_after_article(sent, params: IrregularPluralParams, ruleset) -> None
         single = lemma_of(low, "NOUN")
         if low.endswith("s") or single == low or plural(single) != low:
             continue
-        if tok.i + 1 < len(doc) and doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
-            continue
+        if tok.i + 1 < len(doc) and (doc[tok.i + 1].pos_ in ("NOUN", "PROPN") or doc[tok.i + 1].tag_ == "POS"):
+            continue  # "a mice trap"; "a children's pool", "a women's game": the article is the next noun's
         sent.replace(tok.i, single)
