@@ -348,6 +348,9 @@ class ContextTypoParams(BaseModel):
     correction: str
     not_after: list[str] = []
     next_tags: list[str] = ["DT", "PDT", "JJ", "NN", "NNS", "CD"]
+    # when set, the context is the verb instead of the next word: the typo is the object of one of these verbs
+    # ("cutting a leak" -> "a leek"; "fixing a leak" stays)
+    object_of: list[str] = []
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -355,12 +358,19 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     """Replace a real word typed for another (``typo`` -> ``correction``: "running though the snow" -> "through")
     where the next word opens a noun phrase (Penn tags ``next_tags``) and the previous word is not one of
     ``not_after`` ("as though", "even though" stay). Source: Marelli et al. 2014, section 3.1 (S1 is the
-    cleaned caption); Flickr 8K writes "though" for "through" in 19 of its 22 uses of "though"."""
+    cleaned caption); Flickr 8K writes "though" for "through" in 19 of its 22 uses of "though". With
+    ``object_of``, the word is replaced only as the direct object of one of those verbs (lemmas), wherever it
+    stands ("cutting a leak" -> "cutting a leek")."""
     doc = sent.doc
     not_after = {w.lower() for w in params.not_after}
+    verbs = set(params.object_of)
     for tok in doc:
-        if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0 or tok.i + 1 >= len(doc):
+        if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0:
             continue
-        if doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:
+        if verbs:
+            if tok.dep_ == "dobj" and lemma_of(tok.head.text, "VERB") in verbs and not sent.edited(tok.head.i):
+                sent.replace(tok.i, params.correction)
+            continue
+        if tok.i + 1 >= len(doc) or doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:
             continue
         sent.replace(tok.i, params.correction)
