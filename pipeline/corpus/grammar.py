@@ -9,13 +9,15 @@ sentence is parsed again and checked. Each check has an id:
 - ``agreement``: subject and finite verb differ in number ("A zucchini are"), a number word or demonstrative
   disagrees with its noun ("two dog", "these dog", "this dogs"), "each other" with one singular subject
   ("There is no dog jumping up at each other").
-- ``article-plural``: "a"/"an" before a plural noun ("A women", "an apples"); "a few", "a lot", "a couple"
-  are fine.
+- ``article-plural``: "a"/"an" before a plural noun ("A women", "an apples", "a mice": an irregular plural the
+  tagger calls singular); "a few", "a lot", "a couple" are fine.
 - ``missing-determiner``: a singular count noun heading a noun phrase with no determiner ("in wheelchair");
   repaired by inserting "a"/"an" at the start of the noun phrase. Mass and abstract nouns (WordNet's first
   sense outside concrete lexicographer files, ``rules/lexicons/mass_nouns.yaml``), idioms ("at home", "in
   front", ``rules/lexicons/bare_noun_phrases.yaml``), the object of "play" ("playing guitar"), nouns after
-  "of"/"by", and nouns whose plural is rare in wordfreq (mass use) are left alone.
+  "of"/"by" (except after a picture or statue: "pictures of ant" -> "of an ant"), and nouns whose plural is
+  rare in wordfreq (mass use) are left alone. A capitalised first word tagged as a name is checked when its
+  lower-case form is a count noun and no WordNet name ("Kangaroo is eating" -> "A kangaroo is eating").
 - ``doubled-word``: the same word twice in a row ("the the"); repaired by deleting the second.
 - ``duplicate-coordinate``: two identical conjuncts ("white and white", "a dog and a dog").
 - ``no-finite-verb``: no finite verb with a subject (a fragment: "A man playing a guitar").
@@ -68,6 +70,9 @@ SIZE_ADJECTIVES = frozenset("big bigger large larger small smaller little tiny h
 PART_NOUNS = frozenset("middle center centre edge side top bottom end front back rest corner surface part".split())
 COLLECTIVE_OF = frozenset("group couple pair team crowd herd flock pack bunch line row pile stack bowl plate "
                           "cup glass bottle piece slice bag box handful".split())
+# "a picture of ant": after "of", a depiction's subject is one thing and takes its article
+DEPICTION_NOUNS = frozenset("picture pictures photo photos photograph photographs image images painting paintings "
+                            "drawing drawings portrait portraits statue statues sculpture sculptures".split())
 NOT_NOUNS = frozenset("one other each another something anything nothing everything someone anyone everyone "
                       "nobody somebody everybody anybody none lot bit kind sort type part way".split())
 # "a few people", "a lot of", "a couple of": the article belongs to the quantity, not the plural noun
@@ -308,11 +313,31 @@ def _article_plural(doc) -> bool:
         n = a.head if a.dep_ == "det" else nxt
         # only a plain noun phrase "a (adjectives) nouns": a noun or participle in between means the parse
         # probably took the wrong head ("A blond girl waves", "a cook slicing peppers")
-        if n.tag_ == "NNS" and n.i > a.i and n.dep_ != "compound" and _plural_form(n.lower_) and \
+        plural_noun = n.tag_ == "NNS" or n.tag_ == "NN" and _irregular_plural(n.lower_)  # "a mice"
+        if n.i + 1 < len(doc) and doc[n.i + 1].text == "'s":
+            continue  # "a women's game": the article belongs to the possessed noun
+        if plural_noun and n.i > a.i and n.dep_ != "compound" and _plural_form(n.lower_) and \
                 not any(t.lower_ in ARTICLE_QUANTITIES or t.tag_ in ("NN", "NNS", "NNP", "VBG", "CD", "CC", ",")
                         for t in doc[a.i + 1:n.i]):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=65536)
+def _irregular_plural(word: str) -> bool:
+    """"mice", "teeth", "geese": a plural without -s the tagger may call singular (inflect's plural of the
+    lemminflect lemma; "sheep", "fish" are their own lemma)."""
+    lemma = lemma_of(word, "NOUN")
+    return not word.endswith("s") and lemma != word and plural(lemma) == word
+
+
+@functools.lru_cache(maxsize=65536)
+def _common_capitalised(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool:
+    """"Kangaroo is eating": a capitalised first word the tagger calls a name, whose lower-case form is a count
+    noun (:func:`is_count_noun`) and no name in WordNet (no sense is a named instance: "Jack", "Man" stay)."""
+    if not is_count_noun(word, mass, bare):
+        return False
+    return not any(s.instance_hypernyms() for s in resources.synsets(word))
 
 
 def _has_determiner(n) -> bool:
@@ -435,7 +460,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
     inserts, unrepairable = [], False
     for n in doc:
         # a lower-case word tagged as a name is a common noun the tagger misread ("looking from balcony")
-        singular = n.tag_ == "NN" or n.tag_ == "NNP" and n.text.islower() and n.is_alpha
+        singular = n.tag_ == "NN" or n.tag_ == "NNP" and n.text.islower() and n.is_alpha or \
+            n.i == 0 and n.tag_ == "NNP" and n.text[1:].islower() and n.is_alpha \
+            and _common_capitalised(n.lower_, mass, bare)
         if not singular or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
             continue
         low = n.lower_
@@ -453,7 +480,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare:
                 continue
             part_of = prep == "of" and n.head.head.lower_ in PART_NOUNS
-            if prep in ("of", "by") and not (setting and (part_of or prep == "by") or by_modifier and collective):
+            depiction = prep == "of" and n.head.head.lower_ in DEPICTION_NOUNS
+            if prep in ("of", "by") and not (setting and (part_of or prep == "by") or by_modifier and collective
+                                             or depiction):
                 continue
             if n.head.head.lower_ == low:  # "side by side", "hand in hand"
                 continue
@@ -474,8 +503,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if setting and _particle_misparse(n):  # "a grassy fenced in yard": "in" is the participle's particle
             continue
         start = _np_start(n)
-        if start is not None and any(doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS
-                                     for k in range(start, n.i)):
+        # a number inside a hyphenated modifier is no determiner ("on two-wheeled object")
+        if start is not None and any((doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS)
+                                     and doc[k + 1].text != "-" for k in range(start, n.i)):
             continue  # "A big brown and white spotted dog": the determiner hangs on a modifier in the parse
         if start is not None and start > 0 and doc[start - 1].pos_ in ("NOUN", "PROPN"):
             continue  # "another mans arm": a noun right before is a possessive or compound the parse missed
@@ -570,7 +600,8 @@ def _render(doc, inserts: list[tuple[int, str]], deletes: list[int]) -> str:
             continue
         text = t.text
         if t.i in articles:
-            if t.i == 0 and t.pos_ != "PROPN" and text != "I":
+            # a capitalised common noun taken for a name gets its article only as the checked noun ("Kangaroo")
+            if t.i == 0 and text != "I" and (t.pos_ != "PROPN" or t.dep_ in CHECKED_NOUN_DEPS and text[1:].islower()):
                 text = text.lower()
             text = f"{articles[t.i]} {text}"
         words.append(text + t.whitespace_)

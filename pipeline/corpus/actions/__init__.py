@@ -6,6 +6,7 @@ Importing this package registers every action with :func:`pipeline.rules.action`
 from . import (  # noqa: F401
     contrast,
     normalize_clauses,
+    normalize_compounds,
     normalize_filters,
     normalize_fragments,
     normalize_spelling,

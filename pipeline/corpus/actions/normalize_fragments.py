@@ -35,6 +35,7 @@ from ._normalize_common import (
     _to_marker,
     _verb_reading,
 )
+from .normalize_spelling import _bigram_counts
 
 _CLOTHING = ("clothing.n.01", "covering.n.02", "colored.n.01")
 
@@ -499,6 +500,21 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "two men fistfight in a ring": a bare verb tagged as a participle; "are fistfight" is garbled
             _repair_verb(sent, w, _np_plural(subject), root, stative)
             return
-        sent.insert_before(i, be_present(_np_plural(subject)))
-        if i > 0 and doc[i - 1].text == "," and not sent.edited(i - 1):
-            sent.delete(i - 1)
+        at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
+        sent.insert_before(at, be_present(_np_plural(subject)))
+        if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
+            sent.delete(at - 1)
+
+
+def _sport_noun(doc, i: int) -> bool:
+    """"Someone in a yellow jacket mountain biking": the noun before participle ``i`` belongs to the activity
+    ("mountain biking", "rock climbing": a WordNet noun or a Google Books bigram in symspellpy's counts) and
+    follows a noun or pronoun, so it heads no phrase of its own ("on a horse riding" keeps "horse"); no person,
+    animal or group noun, which is the doer ("a baby girl posing")."""
+    if i < 2 or doc[i].tag_ != "VBG" or doc[i - 1].tag_ != "NN" or doc[i - 2].pos_ not in ("NOUN", "PRON"):
+        return False
+    noun, verb = doc[i - 1].lower_, doc[i].lower_
+    syns = resources.synsets(noun, "n")
+    if not syns or syns[0].lexname() in ("noun.person", "noun.animal", "noun.group"):
+        return False  # "a shirtless man standing", "a baby girl posing": the noun is the doer
+    return bool(resources.synsets(f"{noun}_{verb}")) or (noun, verb) in _bigram_counts()

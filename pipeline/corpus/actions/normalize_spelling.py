@@ -218,23 +218,25 @@ def correct_spelling(sent, params: SpellingParams, ruleset) -> None:
 class CompoundParams(BaseModel):
     min_zipf: float = 1.8
     keep_open_lexicon: str = "open_compounds"
+    bigram_margin: float = 1.0
     first_pos: list[str] = ["NOUN", "VERB", "PROPN"]
 
 
 @functools.lru_cache(maxsize=16384)
-def closed_compound(first: str, second: str, min_zipf: float = 1.8) -> str | None:
+def closed_compound(first: str, second: str, min_zipf: float = 1.8, bigram_margin: float = 1.0) -> str | None:
     """``first + second`` when that closed form is the usual spelling of the compound, else None.
 
     Closed when WordNet has the closed noun and not the open one (WordNet lists "tennis_ball", "fire_fighter",
     "white_water" open), wordfreq knows the closed form (zipf >= ``min_zipf``), and the open bigram is not
-    more frequent than the closed word in symspellpy's Google Books counts (a bigram missing from them is
-    rarer than 6.4 million)."""
+    more frequent than the closed word in symspellpy's Google Books counts by more than ``bigram_margin`` times
+    (a bigram missing from them is rarer than 6.4 million; "sun glasses" is 1.2 times "sunglasses" there, whose
+    open form SICK never writes: 20 "sunglasses", 0 "sun glasses")."""
     closed = first + second
     if not (first.isalpha() and second.isalpha()) or not resources.synsets(closed, "n") \
             or resources.synsets(f"{first} {second}", "n") or resources.zipf(closed) < min_zipf:
         return None
     bigram = _bigram_counts().get((first, second), 0)
-    if bigram and bigram > _symspell().words.get(closed, 0):
+    if bigram and bigram > bigram_margin * _symspell().words.get(closed, 0):
         return None
     return closed
 
@@ -261,7 +263,7 @@ def join_compounds(sent, params: CompoundParams, ruleset) -> None:
         second_ok = b.pos_ == "NOUN" or (b.tag_ == "VBG" and a.pos_ in first_pos)
         if not (first_ok and second_ok) or _protected(a) or _protected(b) or f"{ta} {tb}" in keep_open:
             continue
-        closed = closed_compound(ta, tb, params.min_zipf)
+        closed = closed_compound(ta, tb, params.min_zipf, params.bigram_margin)
         if closed:
             sent.replace(a.i, closed)
             sent.delete(b.i)
@@ -346,6 +348,9 @@ class ContextTypoParams(BaseModel):
     correction: str
     not_after: list[str] = []
     next_tags: list[str] = ["DT", "PDT", "JJ", "NN", "NNS", "CD"]
+    # when set, the context is the verb instead of the next word: the typo is the object of one of these verbs
+    # ("cutting a leak" -> "a leek"; "fixing a leak" stays)
+    object_of: list[str] = []
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -353,12 +358,19 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     """Replace a real word typed for another (``typo`` -> ``correction``: "running though the snow" -> "through")
     where the next word opens a noun phrase (Penn tags ``next_tags``) and the previous word is not one of
     ``not_after`` ("as though", "even though" stay). Source: Marelli et al. 2014, section 3.1 (S1 is the
-    cleaned caption); Flickr 8K writes "though" for "through" in 19 of its 22 uses of "though"."""
+    cleaned caption); Flickr 8K writes "though" for "through" in 19 of its 22 uses of "though". With
+    ``object_of``, the word is replaced only as the direct object of one of those verbs (lemmas), wherever it
+    stands ("cutting a leak" -> "cutting a leek")."""
     doc = sent.doc
     not_after = {w.lower() for w in params.not_after}
+    verbs = set(params.object_of)
     for tok in doc:
-        if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0 or tok.i + 1 >= len(doc):
+        if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0:
             continue
-        if doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:
+        if verbs:
+            if tok.dep_ == "dobj" and lemma_of(tok.head.text, "VERB") in verbs and not sent.edited(tok.head.i):
+                sent.replace(tok.i, params.correction)
+            continue
+        if tok.i + 1 >= len(doc) or doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:
             continue
         sent.replace(tok.i, params.correction)

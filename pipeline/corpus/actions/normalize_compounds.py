@@ -1,0 +1,202 @@
+"""Compound modifiers, possessive -s and irregular plurals after "a" (S0 -> S1).
+
+Marelli et al. 2014, section 3.1: the S1 sentences are clean, normalized forms of the source captions; an
+editing error of the caption is copied into every S1-S4 sentence of its group. Independent readers of issue 11
+(r3 verdicts) marked as errors "a snow covered slope", "a brick paved street", "a dark haired man" (an editor
+writes "snow-covered", "brick-paved", "dark-haired": a compound modifier before its noun is hyphenated, Chicago
+Manual of Style 17th ed. 7.81 and 7.85), "a persons fingers" (possessive without apostrophe) and "a mice" (an
+irregular plural after "a").
+
+SICK itself writes compound modifiers open (SICK train+trial+test, 6,077 sentences, 39 of 42 before a noun:
+"snow covered hill" 2, "paint covered clothes", "healthy looking dog", "malnourished looking dog" 2, "tan/dark
+skinned" 5, "chubby faced" 3, "three wheeled scooter" 3, "long sleeved" 2, "large sized", "X colored" 19;
+hyphenated only "pyramid-shaped ramp" 3): the rules here follow the editors' standard the readers apply, not
+SICK's looser practice, and only where the compound reading is certain.
+"""
+
+from __future__ import annotations
+
+__all__ = ["HyphenParams", "IrregularPluralParams", "PossessiveSParams", "hyphenate_compound_modifiers",
+           "possessive_s", "singular_after_article"]
+
+import functools
+
+from pydantic import BaseModel
+
+from pipeline.common import resources
+from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import in_hyphenated, lemma_of, plural
+
+# words before a participle that never make a compound modifier with it
+_NOT_FIRST = frozenset("a an the this that these those some any no every each all both many much more most few "
+                       "several other another such very so too quite rather not".split())
+
+
+class HyphenParams(BaseModel):
+    heads_lexicon: str = "compound_modifier_heads"  # "haired", "sized", "looking": hyphenated after any adjective
+    closed_prefixes: list[str] = ["over", "under"]  # "over sized" -> "oversized" (WordNet's closed adjective)
+    renames: dict[str, str] = {}  # a noun used for a participle before a noun: "a fancy pattern jacket"
+    not_participles: list[str] = []  # participles that make an adjective with the noun ("stuffed animal")
+
+
+@functools.lru_cache(maxsize=16384)
+def _wordnet_adjective(first: str, second: str) -> str | None:
+    """The form WordNet lists for the adjective ``first second`` ("prize winning" -> "prizewinning", "medium
+    size" -> "medium-size"), hyphenated or closed, or None."""
+    for form in (f"{first}-{second}", f"{first}{second}"):
+        if any(s.pos() in ("a", "s") for s in resources.synsets(form)):
+            return form
+    return None
+
+
+def _attributive(b, doc) -> object | None:
+    """The noun that ``b`` modifies when ``b`` stands before it (``amod``/``compound``/``nmod`` of a noun to its
+    right, only adjectives, nouns or participles between), else None."""
+    head = b.head
+    if b.dep_ not in ("amod", "compound", "nmod") or head.i <= b.i or head.pos_ not in ("NOUN", "PROPN"):
+        return None
+    if any(doc[k].pos_ not in ("ADJ", "NOUN", "PROPN", "VERB", "PUNCT") or doc[k].text in (",", "and") for k in
+           range(b.i + 1, head.i)):
+        return None
+    return head
+
+
+@action("hyphenate_compound_modifiers", stages=("normalize",), params=HyphenParams)
+def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
+    """Hyphenate a two-word compound modifier written open before its noun: "a snow covered slope" ->
+    "a snow-covered slope", "a dark haired woman" -> "a dark-haired woman", "three prize winning dogs" ->
+    "three prize-winning dogs".
+
+    A pair of adjacent lower-case words ``a b``, ``b`` modifying a noun to its right (:func:`_attributive`),
+    neither part of a hyphenated word nor edited by an earlier rule, ``a`` no determiner, adverb in -ly or
+    conjunct ("blue and green colored" stays), is joined when one of these holds:
+
+    - ``b`` is a head of the lexicon (``heads_lexicon``: "haired", "sized", "size", "colored", "looking", ...)
+      and ``a`` an adjective, noun or number ("long haired", "medium size", "three wheeled", "dirty looking");
+    - ``a`` is a noun and ``b`` a past participle it is the agent or material of ("snow covered", "brick
+      paved", "skeleton printed"): ``a`` attached to ``b`` (``npadvmod``/``nmod``/``compound``) or to the noun as
+      ``nmod``, and ``b`` not one of ``not_participles``;
+    - WordNet lists the adjective ``a-b`` or ``ab`` ("prizewinning", "award-winning"); written closed when ``a``
+      is one of ``closed_prefixes`` ("oversized"), else hyphenated.
+
+    ``renames`` first turns a noun used for a participle into the participle ("a fancy pattern jacket" ->
+    "a fancy patterned jacket") when an adjective stands before it and a noun after.
+    Source: Chicago Manual of Style 17th ed. 7.81, 7.85 (compound modifiers before a noun); readers' verdicts of
+    issue 11 (r3); SICK writes such modifiers open ("snow covered hill") in 39 of 42 uses (module docstring).
+    """
+    doc = sent.doc
+    heads = ruleset.lexicon_set(params.heads_lexicon)
+    not_participles = set(params.not_participles)
+    prefixes = set(params.closed_prefixes)
+    for b in doc:
+        if b.i == 0:
+            continue
+        a = doc[b.i - 1]
+        ta, tb = sent.text(a.i), sent.text(b.i)
+        if sent.edited(a.i) or sent.edited(b.i) or not a.whitespace_ or not (ta.isalpha() and tb.isalpha()) \
+                or not (ta.islower() and tb.islower()) or in_hyphenated(a) or in_hyphenated(b):
+            continue
+        noun = _attributive(b, doc)
+        if noun is None and b.i + 1 < len(doc) and doc[b.i + 1].pos_ == "NOUN" and _wordnet_adjective(ta, tb):
+            noun = doc[b.i + 1]  # "three prize winning dogs": an adjective WordNet knows, whatever the parse says
+        if noun is None or ta in _NOT_FIRST or a.pos_ in ("DET", "PRON", "ADP", "CCONJ", "AUX") \
+                or (a.pos_ == "ADV" and ta.endswith("ly")) or a.dep_ in ("conj", "cc"):
+            continue
+        if a.i > 0 and doc[a.i - 1].lower_ in ("and", "or", ",", "&"):
+            continue  # "blue and green colored tongues": one of two conjuncts; the pair reads as SICK writes it
+        if tb in params.renames and a.pos_ == "ADJ" and b.pos_ == "NOUN" and noun.i == b.i + 1:
+            sent.replace(b.i, params.renames[tb])  # "fancy pattern jacket" -> "fancy patterned jacket"
+            continue
+        joined = None
+        if tb in heads and a.pos_ in ("ADJ", "NOUN", "NUM", "PROPN"):
+            joined = f"{ta}-{tb}"
+        elif a.pos_ in ("NOUN", "PROPN") and resources.synsets(ta, "n") and b.tag_ in ("VBN", "JJ") \
+                and tb.endswith(("ed", "en")) and tb not in not_participles and lemma_of(tb, "VERB") != tb \
+                and (a.head.i == b.i and a.dep_ in ("npadvmod", "nmod", "compound")
+                     or a.head.i == noun.i and a.dep_ == "nmod"):
+            joined = f"{ta}-{tb}"
+        elif (a.pos_ in ("NOUN", "PROPN") or ta in prefixes or tb.endswith("ing")) and tb.endswith(("ing", "ed")):
+            # a noun ("prize winning") or a prefix ("over sized"); not a colour before a pattern ("red striped"
+            # may be red and striped, though WordNet lists "red-striped")
+            form = _wordnet_adjective(ta, tb)
+            if form is not None:
+                joined = f"{ta}{tb}" if ta in prefixes else f"{ta}-{tb}"
+        if joined:
+            sent.replace(a.i, joined)
+            sent.delete(b.i)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: possessive written without its apostrophe
+
+
+class PossessiveSParams(BaseModel):
+    owner_hypernyms: list[str] = ["person.n.01", "animal.n.01"]
+    owned_hypernyms: list[str] = ["body_part.n.01"]
+
+
+@functools.lru_cache(maxsize=16384)
+def _under(word: str, hypernyms: tuple[str, ...], senses: int = 1) -> bool:
+    """Whether one of the first ``senses`` WordNet noun senses of ``word`` is or falls under one of ``hypernyms``."""
+    for syn in resources.synsets(word, "n")[:senses]:
+        if syn.name() in hypernyms or any(h.name() in hypernyms for path in syn.hypernym_paths() for h in path):
+            return True
+    return False
+
+
+@action("possessive_s", stages=("normalize",), params=PossessiveSParams)
+def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
+    """Write the apostrophe of a possessive typed as a plural: "a persons fingers" -> "a person's fingers".
+
+    Only "a/an" + regular plural of a person or animal noun (first WordNet sense under ``owner_hypernyms``) + a
+    body-part noun (one of its first two senses under ``owned_hypernyms``: "fingers", "tail"): the singular
+    article cannot go with the plural, and a body part belongs to its owner, so the possessive is the one
+    reading ("a dogs tail" -> "a dog's tail"). Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned
+    caption); readers' verdicts of issue 11 (r3).
+    """
+    doc = sent.doc
+    owners, owned = tuple(params.owner_hypernyms), tuple(params.owned_hypernyms)
+    for tok in doc[1:len(doc) - 1]:
+        art, nxt = doc[tok.i - 1], doc[tok.i + 1]
+        if art.lower_ not in ("a", "an") or sent.any_edited((art.i, tok.i, nxt.i)) or not tok.is_lower:
+            continue
+        low = tok.lower_
+        single = lemma_of(low, "NOUN")
+        if single == low or low not in (f"{single}s", f"{single}es"):  # "persons" (inflect says "people")
+            continue
+        if nxt.pos_ == "NOUN" and _under(single, owners) and _under(lemma_of(nxt.lower_, "NOUN"), owned, 2):
+            sent.replace(tok.i, f"{single}'s")
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: an irregular plural after "a/an"
+
+
+class IrregularPluralParams(BaseModel):
+    articles: list[str] = ["a", "an"]
+
+
+@action("singular_after_article", stages=("normalize",), params=IrregularPluralParams)
+def singular_after_article(sent, params: IrregularPluralParams, ruleset) -> None:
+    """Write an irregular plural after "a/an" in the singular: "feeding a mice to a snake" -> "feeding a mouse
+    to a snake" (the article says one; learners mix up "mouse/mice", "tooth/teeth").
+
+    The noun directly follows the article, is not its own singular (lemminflect's lemma differs, "sheep" and
+    "fish" stay), is the regular plural inflect gives for that lemma, and does not end in -s (regular plurals
+    after "a" are more often the parse of a compound: "a sports car"); no noun or possessive follows it ("a
+    mice trap", "a children's pool").
+    Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r3).
+    """
+    doc = sent.doc
+    articles = set(params.articles)
+    for tok in doc[1:]:
+        art = doc[tok.i - 1]
+        if art.lower_ not in articles or tok.pos_ != "NOUN" or not tok.is_lower or sent.any_edited((art.i, tok.i)):
+            continue
+        low = tok.lower_
+        single = lemma_of(low, "NOUN")
+        if low.endswith("s") or single == low or plural(single) != low:
+            continue
+        if tok.i + 1 < len(doc) and (doc[tok.i + 1].pos_ in ("NOUN", "PROPN") or doc[tok.i + 1].tag_ == "POS"):
+            continue  # "a mice trap"; "a children's pool", "a women's game": the article is the next noun's
+        sent.replace(tok.i, single)
