@@ -150,10 +150,14 @@ def subject_of(verb):
 def is_plural_np(head) -> bool:
     """Whether the noun phrase headed by ``head`` is grammatically plural.
 
-    Plural when the head is tagged ``NNS``/``NNPS``, when it is coordinated ("a man and a woman"), or for the
-    pronouns they/we/these/those.
+    Plural when the head is tagged ``NNS``/``NNPS``, when it is coordinated ("a man and a woman"), when it is
+    "a couple of" before a plural ("a couple of dogs are"), or for the pronouns they/we/these/those.
     """
     if head.tag_ in ("NNS", "NNPS"):
+        return True
+    if head.lower_ == "couple" and any(c.dep_ == "prep" and c.lower_ == "of" and c.i == head.i + 1
+                                       and any(o.dep_ == "pobj" and o.tag_ == "NNS" for o in c.children)
+                                       for c in head.children):
         return True
     if any(c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON") for c in head.children):
         return True

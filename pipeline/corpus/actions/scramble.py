@@ -624,6 +624,10 @@ class SwapModifiersParams(BaseModel):
     head_not_lexnames: list[str] = Field(default_factory=list)
     # only modifiers spelled in letters ("three", not "3")
     words_only: bool = False
+    # words that shade the colour after them ("dark black", "light brown", "fluorescent green"): a colour
+    # after one is not swapped, as the shade would stay behind on the other colour ("a light black dog"), nor
+    # is the shade itself
+    shade_words: list[str] = Field(default_factory=list)
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -776,6 +780,9 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
         mods = [m for m in mods if m.lower_ in classes]
     hosts = ruleset.lexicon(params.hosts_lexicon) if params.hosts_lexicon and classes is not None else None
+    if params.shade_words:
+        mods = [m for m in mods if not (m.i and doc[m.i - 1].lower_ in params.shade_words)
+                and not (m.lower_ in params.shade_words and m.i + 1 < len(doc) and doc[m.i + 1].pos_ == "ADJ")]
     for i, m1 in enumerate(mods):
         for m2 in mods[i + 1:]:
             if m1.head == m2.head or m1.lower_ == m2.lower_:
@@ -826,8 +833,10 @@ class MoveModifierParams(BaseModel):
     extra_class_lexicons: list[str] = Field(default_factory=list)
     hosts_lexicon: str = "adjective_hosts"
     classes: list[str] = Field(default_factory=list)
+    # not "attr": the noun after "is" names the subject again ("A young boxer is a dog" -> "A boxer is a young
+    # dog" says the same)
     head_deps: list[str] = Field(default_factory=lambda: [
-        "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "dative"])
+        "nsubj", "nsubjpass", "dobj", "pobj", "conj", "dative"])
     # receiving nouns refused: descendants of these synsets ("A small child ..." -/-> "a small man": size said
     # of an adult reads as a slight), nouns of these lexicons (mass nouns and settings: "the little milk", "the
     # large beach"), coordinated nouns ("A small horse and rider") and objects of "of" ("a carving of a bear")
