@@ -105,3 +105,29 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
             continue
         if start > 0 and doc[start - 1].text == "," and not sent.edited(start - 1):
             sent.delete(start - 1)
+
+
+class SubjectCommaParams(BaseModel):
+    pass
+
+
+@action("drop_subject_comma", stages=("normalize",), params=SubjectCommaParams)
+def drop_subject_comma(sent, params: SubjectCommaParams, ruleset) -> None:
+    """Delete a lone comma between the subject and its verb ("A white dog with a brown patch on his eye , is
+    running" -> "... on his eye is running"): a comma never parts a subject from its verb in SICK's sentences,
+    and readers mark it as an error (issue 11, round 3). Only when the comma is the one comma before the verb
+    and the word after it is the main verb or its auxiliary; commas around a relative clause or an apposition
+    ("A dog, which is brown, is running") come in pairs and stay.
+
+    Source: Marelli et al. 2014, section 3.1 (normalized sentences are grammatical, in SICK's house style).
+    """
+    doc = sent.doc
+    for root in (t for t in doc if t.dep_ == "ROOT" and t.pos_ in ("VERB", "AUX")):
+        subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.i < root.i), None)
+        if subj is None:
+            continue
+        first = min([root.i] + [c.i for c in root.children if c.dep_ in ("aux", "auxpass") and c.i < root.i])
+        commas = [t for t in doc[:first] if t.text == ","]
+        if len(commas) == 1 and commas[0].i == first - 1 and commas[0].i > subj.i \
+                and not sent.edited(commas[0].i):
+            sent.delete(commas[0].i)
