@@ -500,6 +500,12 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "two men fistfight in a ring": a bare verb tagged as a participle; "are fistfight" is garbled
             _repair_verb(sent, w, _np_plural(subject), root, stative)
             return
+        before = doc[i - 1] if i else None
+        if w.dep_ == "prep" and before is not None and before.dep_ == "pobj" and before.head.lower_ == "with" \
+                and any(c.dep_ == "poss" for c in before.children) and resources.body_part(before.lemma_.lower()):
+            # "man ... with his arm around person": the place is the arm's (an absolute "with" phrase), and
+            # "with his arm is around a person" is garbled
+            raise Unnormalizable("the place belongs to a body part in a 'with' phrase")
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
