@@ -6,9 +6,9 @@ Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
 
 from __future__ import annotations
 
-__all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_tokens", "gerund", "in_hyphenated",
-           "inflect_engine", "inflect_word", "is_plural_np", "lemma_of", "matches_at", "number_words", "participle",
-           "plural", "span", "subject_of", "third_person"]
+__all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_index", "fixed_name_tokens", "gerund",
+           "in_hyphenated", "inflect_engine", "inflect_word", "is_plural_np", "lemma_of", "matches_at", "number_words",
+           "participle", "plural", "span", "subject_of", "third_person"]
 
 import functools
 
@@ -113,20 +113,30 @@ def matches_at(doc, start: int, words) -> bool:
     return start + len(words) <= len(doc) and all(doc[start + k].lower_ == w for k, w in enumerate(words))
 
 
-def fixed_name_tokens(doc, names) -> set[int]:
-    """Indices of the tokens inside a fixed name ("little league", "fast food"; ``names``: lower-case phrases
-    of two or more words), the last word also in the plural ("hot dogs"); a word-level rule must not touch
-    them ("a little league player" -/-> "a small league player")."""
+def fixed_name_index(names) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Fixed names (lower-case phrases of two or more words) filed by their first word, for
+    :func:`fixed_name_tokens`; built once per rule set (``ruleset.derived``)."""
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for name in names:
+        words = tuple(name.split())
+        index.setdefault(words[0], []).append(words)
+    return {first: tuple(phrases) for first, phrases in index.items()}
+
+
+def fixed_name_tokens(doc, index: dict[str, tuple[tuple[str, ...], ...]]) -> set[int]:
+    """Indices of the tokens inside a fixed name ("little league", "fast food"; ``index``: the names by first
+    word, :func:`fixed_name_index`), the last word also in the plural ("hot dogs"); a word-level rule must not
+    touch them ("a little league player" -/-> "a small league player")."""
     out: set[int] = set()
-    if not names:
+    if not index:
         return out
-    for i in range(len(doc)):
-        for name in names:
-            words = name.split()
+    lower = [t.lower_ for t in doc]
+    for i, first in enumerate(lower):
+        for words in index.get(first, ()):
             end = i + len(words)
-            if end > len(doc) or any(doc[i + k].lower_ != w for k, w in enumerate(words[:-1])):
+            if end > len(lower) or lower[i + 1:end - 1] != list(words[1:-1]):
                 continue
-            last = doc[end - 1].lower_
+            last = lower[end - 1]
             if last == words[-1] or lemma_of(last, "NOUN") == words[-1]:
                 out.update(range(i, end))
     return out

@@ -32,6 +32,7 @@ from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
     children,
+    fixed_name_index,
     fixed_name_tokens,
     in_hyphenated,
     inflect_word,
@@ -599,7 +600,7 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
     doc = sent.doc
     frozen = _frozen_tokens(doc, params.frozen)
     if params.fixed_lexicon:
-        frozen |= fixed_name_tokens(doc, ruleset.lexicon(params.fixed_lexicon))
+        frozen |= fixed_name_tokens(doc, ruleset.derived(params.fixed_lexicon, fixed_name_index))
     for tok in doc:
         if tok.pos_ not in params.pos or tok.dep_ in ("aux", "auxpass", "neg", "prt") or tok.i in frozen:
             continue
@@ -711,7 +712,7 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
     words = {t.lower_ for t in doc} | {t.lemma_.lower() for t in doc}
     frozen = _frozen_tokens(doc, params.frozen)
     if params.fixed_lexicon:
-        frozen |= fixed_name_tokens(doc, ruleset.lexicon(params.fixed_lexicon))
+        frozen |= fixed_name_tokens(doc, ruleset.derived(params.fixed_lexicon, fixed_name_index))
     for tok in doc:
         firsts = {tok.lemma_.lower(), tok.lower_}
         for group, by_first in table.items():

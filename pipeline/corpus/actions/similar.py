@@ -40,6 +40,7 @@ from pipeline.corpus.wordforms import (
     aux_be,
     be_present,
     children,
+    fixed_name_index,
     fixed_name_tokens,
     inflect_word,
     is_plural_np,
@@ -612,7 +613,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
     for t in sent.doc:
         if t.pos_ == "NOUN":
             noun_counts[_lemma(t)] = noun_counts.get(_lemma(t), 0) + 1
-    fixed = fixed_name_tokens(sent.doc, ruleset.lexicon(params.fixed_lexicon)) if params.fixed_lexicon else set()
+    fixed = fixed_name_tokens(sent.doc, ruleset.derived(params.fixed_lexicon, fixed_name_index)) \
+        if params.fixed_lexicon else set()
     for tok in sent.doc:
         if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha or tok.i in fixed:
             continue
