@@ -351,6 +351,9 @@ class ContextTypoParams(BaseModel):
     # when set, the context is the verb instead of the next word: the typo is the object of one of these verbs
     # ("cutting a leak" -> "a leek"; "fixing a leak" stays)
     object_of: list[str] = []
+    # with ``object_of``: the typo may also be the object of this preposition after one of those verbs
+    # ("kissing another man on the check" -> "on the cheek")
+    preposition: str | None = None
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -360,7 +363,8 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     ``not_after`` ("as though", "even though" stay). Source: Marelli et al. 2014, section 3.1 (S1 is the
     cleaned caption); Flickr 8K writes "though" for "through" in 19 of its 22 uses of "though". With
     ``object_of``, the word is replaced only as the direct object of one of those verbs (lemmas), wherever it
-    stands ("cutting a leak" -> "cutting a leek")."""
+    stands ("cutting a leak" -> "cutting a leek"), or, with ``preposition``, as the object of that preposition
+    after one of them ("kissing him on the check" -> "on the cheek")."""
     doc = sent.doc
     not_after = {w.lower() for w in params.not_after}
     verbs = set(params.object_of)
@@ -368,7 +372,12 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
         if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0:
             continue
         if verbs:
-            if tok.dep_ == "dobj" and lemma_of(tok.head.text, "VERB") in verbs and not sent.edited(tok.head.i):
+            verb = tok.head
+            if tok.dep_ == "pobj" and params.preposition and tok.head.lower_ == params.preposition:
+                verb = tok.head.head
+            elif tok.dep_ != "dobj":
+                continue
+            if lemma_of(verb.text, "VERB") in verbs and not sent.edited(verb.i):
                 sent.replace(tok.i, params.correction)
             continue
         if tok.i + 1 >= len(doc) or doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:
