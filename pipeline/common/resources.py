@@ -12,7 +12,7 @@ from __future__ import annotations
 
 __all__ = ["ANNOTATIONS_DIR", "DEFAULT_INPUT", "PROJECT_ROOT", "RULES_DIR", "SPACY_MODEL", "WORDNET_FILES",
            "cache_dir", "ensure_wordnet", "lemma_count", "lexnames", "main", "nlp", "nltk_data_dir", "parse",
-           "symspell", "synsets", "versions", "word_count", "wordnet", "zipf"]
+           "symspell", "synsets", "under", "versions", "word_count", "wordnet", "zipf"]
 
 import functools
 import importlib.metadata
@@ -218,6 +218,15 @@ def synsets(word: str, pos: str | None = None) -> tuple:
 def lexnames(lemma: str, pos: str, senses: int) -> frozenset[str]:
     """Lexicographer files (``noun.artifact``…) of the first ``senses`` senses of ``lemma``."""
     return frozenset(s.lexname() for s in synsets(lemma, pos)[:senses])
+
+
+@functools.lru_cache(maxsize=65536)
+def under(lemma: str, hypernyms: tuple[str, ...], senses: int = 1) -> bool:
+    """Whether one of the first ``senses`` WordNet noun senses of ``lemma`` is, or falls under, one of the
+    synsets named in ``hypernyms`` ("person.n.01", "clothing.n.01"); the one test of kind behind the rules'
+    person, garment and body-part checks."""
+    names = set(hypernyms)
+    return any(h.name() in names for s in synsets(lemma, "n")[:senses] for path in s.hypernym_paths() for h in path)
 
 
 @functools.lru_cache(maxsize=65536)

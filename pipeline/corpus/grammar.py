@@ -35,7 +35,7 @@ from typing import Iterable
 
 from pipeline.common import resources
 from pipeline.corpus.sentence import article_for, surface
-from pipeline.corpus.wordforms import in_hyphenated, lemma_of, plural
+from pipeline.corpus.wordforms import in_hyphenated, irregular_plural, lemma_of, plural
 
 CHECKS = ("agreement", "article-plural", "missing-determiner", "doubled-word", "duplicate-coordinate",
           "no-finite-verb")
@@ -313,7 +313,7 @@ def _article_plural(doc) -> bool:
         n = a.head if a.dep_ == "det" else nxt
         # only a plain noun phrase "a (adjectives) nouns": a noun or participle in between means the parse
         # probably took the wrong head ("A blond girl waves", "a cook slicing peppers")
-        plural_noun = n.tag_ == "NNS" or n.tag_ == "NN" and _irregular_plural(n.lower_)  # "a mice"
+        plural_noun = n.tag_ == "NNS" or n.tag_ == "NN" and irregular_plural(n.lower_)  # "a mice"
         if n.i + 1 < len(doc) and doc[n.i + 1].text == "'s":
             continue  # "a women's game": the article belongs to the possessed noun
         if plural_noun and n.i > a.i and n.dep_ != "compound" and _plural_form(n.lower_) and \
@@ -321,14 +321,6 @@ def _article_plural(doc) -> bool:
                         for t in doc[a.i + 1:n.i]):
             return True
     return False
-
-
-@functools.lru_cache(maxsize=65536)
-def _irregular_plural(word: str) -> bool:
-    """"mice", "teeth", "geese": a plural without -s the tagger may call singular (inflect's plural of the
-    lemminflect lemma; "sheep", "fish" are their own lemma)."""
-    lemma = lemma_of(word, "NOUN")
-    return not word.endswith("s") and lemma != word and plural(lemma) == word
 
 
 @functools.lru_cache(maxsize=65536)

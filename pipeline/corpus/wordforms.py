@@ -7,8 +7,8 @@ Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
 from __future__ import annotations
 
 __all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_index", "fixed_name_tokens", "gerund",
-           "in_hyphenated", "inflect_engine", "inflect_word", "is_plural_np", "lemma_of", "matches_at", "number_words",
-           "participle", "plural", "span", "subject_of", "third_person"]
+           "in_hyphenated", "inflect_engine", "inflect_word", "irregular_plural", "is_plural_np", "lemma_of",
+           "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person"]
 
 import functools
 
@@ -155,6 +155,14 @@ def subject_of(verb):
             continue
         return None
     return None
+
+
+@functools.lru_cache(maxsize=65536)
+def irregular_plural(word: str) -> bool:
+    """"mice", "teeth", "geese": a plural without -s (inflect's plural of lemminflect's lemma), which the tagger
+    may call singular; "sheep" and "fish" are their own lemma and do not count."""
+    lemma = lemma_of(word, "NOUN")
+    return not word.endswith("s") and lemma != word and plural(lemma) == word
 
 
 def is_plural_np(head) -> bool:

@@ -181,15 +181,6 @@ def _np_plural(root) -> bool:
 _GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02")
 
 
-@functools.lru_cache(maxsize=16384)
-def _garment(noun: str, senses: int = 3) -> bool:
-    """Whether ``noun`` names a garment (WordNet hypernym closure of its first ``senses`` senses)."""
-    for syn in resources.synsets(noun, "n")[:senses]:
-        if any(h.name() in _GARMENT_HYPERNYMS for path in syn.hypernym_paths() for h in path):
-            return True
-    return False
-
-
 def _misattached_garment_conj(root) -> bool:
     """Whether every noun conjunct of a singular ``root`` is a garment written after "in/with <garment>": the
     parser attached the second garment of "a person in a jacket and pants" to the person."""
@@ -202,7 +193,8 @@ def _misattached_garment_conj(root) -> bool:
         preps = [t for t in between if t.dep_ == "prep" and t.lower_ in ("in", "with", "wearing")]
         objs = [t for t in between if t.dep_ == "pobj" and t.head in preps]
         # after a first garment any garment sense of the second will do ("in shorts and a black top")
-        if not objs or not _garment(c.lemma_.lower(), 12) or not (
-                _garment(objs[-1].lemma_.lower()) or _garment(objs[-1].lower_)):  # "shorts", lemma "short"
+        if not objs or not resources.under(c.lemma_.lower(), _GARMENT_HYPERNYMS, 12) or not (
+                resources.under(objs[-1].lemma_.lower(), _GARMENT_HYPERNYMS, 3)
+                or resources.under(objs[-1].lower_, _GARMENT_HYPERNYMS, 3)):  # "shorts", lemma "short"
             return False
     return True

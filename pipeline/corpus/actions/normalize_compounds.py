@@ -25,7 +25,7 @@ from pydantic import BaseModel
 
 from pipeline.common import resources
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import in_hyphenated, lemma_of, plural
+from pipeline.corpus.wordforms import in_hyphenated, irregular_plural, lemma_of
 
 # words before a participle that never make a compound modifier with it
 _NOT_FIRST = frozenset("a an the this that these those some any no every each all both many much more most few "
@@ -135,15 +135,6 @@ class PossessiveSParams(BaseModel):
     owned_hypernyms: list[str] = ["body_part.n.01"]
 
 
-@functools.lru_cache(maxsize=16384)
-def _under(word: str, hypernyms: tuple[str, ...], senses: int = 1) -> bool:
-    """Whether one of the first ``senses`` WordNet noun senses of ``word`` is or falls under one of ``hypernyms``."""
-    for syn in resources.synsets(word, "n")[:senses]:
-        if syn.name() in hypernyms or any(h.name() in hypernyms for path in syn.hypernym_paths() for h in path):
-            return True
-    return False
-
-
 @action("possessive_s", stages=("normalize",), params=PossessiveSParams)
 def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
     """Write the apostrophe of a possessive typed as a plural: "a persons fingers" -> "a person's fingers".
@@ -164,7 +155,8 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
         single = lemma_of(low, "NOUN")
         if single == low or low not in (f"{single}s", f"{single}es"):  # "persons" (inflect says "people")
             continue
-        if nxt.pos_ == "NOUN" and _under(single, owners) and _under(lemma_of(nxt.lower_, "NOUN"), owned, 2):
+        if nxt.pos_ == "NOUN" and resources.under(single, owners) \
+                and resources.under(lemma_of(nxt.lower_, "NOUN"), owned, 2):
             sent.replace(tok.i, f"{single}'s")
 
 
@@ -193,10 +185,8 @@ def singular_after_article(sent, params: IrregularPluralParams, ruleset) -> None
         art = doc[tok.i - 1]
         if art.lower_ not in articles or tok.pos_ != "NOUN" or not tok.is_lower or sent.any_edited((art.i, tok.i)):
             continue
-        low = tok.lower_
-        single = lemma_of(low, "NOUN")
-        if low.endswith("s") or single == low or plural(single) != low:
+        if not irregular_plural(tok.lower_):
             continue
         if tok.i + 1 < len(doc) and (doc[tok.i + 1].pos_ in ("NOUN", "PROPN") or doc[tok.i + 1].tag_ == "POS"):
             continue  # "a mice trap"; "a children's pool", "a women's game": the article is the next noun's
-        sent.replace(tok.i, single)
+        sent.replace(tok.i, lemma_of(tok.lower_, "NOUN"))

@@ -62,17 +62,6 @@ class FragmentParams(BaseModel):
 
 
 @functools.lru_cache(maxsize=16384)
-def _is_clothing(noun: str, hypernyms: tuple[str, ...]) -> bool:
-    """Whether ``noun`` names a garment (WordNet hypernym closure): "a man in a red shirt" is not where he is."""
-    targets = set(hypernyms)
-    for s in resources.synsets(noun, "n")[:3]:
-        for path in s.hypernym_paths():
-            if any(h.name() in targets for h in path):
-                return True
-    return False
-
-
-@functools.lru_cache(maxsize=16384)
 def _verb_dominant(lemma: str) -> bool:
     """Whether ``lemma`` is used more as a verb than as a noun (WordNet 3.0 sense-tagged counts)."""
     v, n = resources.word_count(lemma, "v"), resources.word_count(lemma, "n")
@@ -126,7 +115,7 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
             if lemma != word and _verb_reading(word) and (v.i == root.i or _gerund_not_noun(word, lemma)):
                 return v, plural
             continue
-        if not _verb_reading(word) or _is_clothing(lemma_of(word, "NOUN"), clothing):
+        if not _verb_reading(word) or resources.under(lemma_of(word, "NOUN"), clothing, 3):
             continue
         if prev.pos_ == "NOUN" and resources.synsets(f"{prev.lower_} {lemma_of(word, 'NOUN')}", "n"):
             continue  # "adults in lawn chairs": a compound noun WordNet knows, not a verb
@@ -233,7 +222,7 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
                 return "be", j
             continue
         noun = lemma_of(word, "NOUN")
-        if _is_clothing(noun, hyps) or resources.synsets(f"{prev.lower_} {noun}", "n"):
+        if resources.under(noun, hyps, 3) or resources.synsets(f"{prev.lower_} {noun}", "n"):
             continue  # "a shirt and dress shoes": a garment, "shopping bags": a compound WordNet knows
         if not plural and word.endswith("s") and w.tag_ in ("VBZ", "NNS"):
             return "verb", j, plural
@@ -343,7 +332,7 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             return "be", passive if passive is not None else _be_anchor(sent, t)
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
-            if t.lower_ in clothing_preps and pobj and _is_clothing(pobj[0].lemma_.lower(), hyps):
+            if t.lower_ in clothing_preps and pobj and resources.under(pobj[0].lemma_.lower(), hyps, 3):
                 continue
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue

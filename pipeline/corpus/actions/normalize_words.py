@@ -80,15 +80,7 @@ def _keeps_possessive(owned, params: PossessiveParams) -> bool:
         return True
     if params.keep_lexnames and resources.lexnames(lemma, "n", 1) & set(params.keep_lexnames):
         return True
-    return bool(params.keep_hypernyms) and _under(lemma, tuple(params.keep_hypernyms))
-
-
-@functools.lru_cache(maxsize=4096)
-def _under(lemma: str, hypernyms: tuple[str, ...]) -> bool:
-    """Whether the first WordNet noun sense of ``lemma`` has one of ``hypernyms`` above it."""
-    senses = resources.synsets(lemma, "n")[:1]
-    tops = {resources.wordnet().synset(h) for h in hypernyms}
-    return any(tops & set(s.closure(lambda x: x.hypernyms())) for s in senses)
+    return bool(params.keep_hypernyms) and resources.under(lemma, tuple(params.keep_hypernyms))
 
 
 @action("possessive_to_determiner", stages=("normalize",), params=PossessiveParams)
