@@ -17,7 +17,7 @@ from pipeline.cli.argtypes import add_force, positive_int, probability, share
 from pipeline.cli.rules import check_rules_dir
 from pipeline.common.errors import InputError
 from pipeline.common.files import prepare_outputs
-from pipeline.common.options import BUILD_DEFAULTS
+from pipeline.common.options import BUILD_DEFAULTS, MAX_DEFAULT_WORKERS, default_workers
 
 
 def _filters(values: list[str]) -> tuple[tuple[str, str], ...]:
@@ -147,8 +147,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="share of unrelated pairs in the final corpus (default 0.122, as SICK)")
     b.add_argument("--combine-rate", type=probability, default=BUILD_DEFAULTS["combine_rate"],
                    help="probability of keeping a combined (multi-rule) expansion when one exists")
-    b.add_argument("--workers", type=positive_int, default=1, metavar="N",
-                   help="parse in N processes (spaCy n_process); the output is the same (default 1)")
+    b.add_argument("--workers", type=positive_int, default=default_workers(), metavar="N",
+                   help="normalize and expand in N processes; the output is the same (default: the cores "
+                        f"this process may use, at most {MAX_DEFAULT_WORKERS}; here {default_workers()})")
     b.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     b.set_defaults(func=cmd_build)
 

@@ -6,11 +6,29 @@ same values.
 from __future__ import annotations
 
 __all__ = ["AGGREGATION_METHODS", "BUILD_DEFAULTS", "EMBEDDING_MODEL", "PLATFORMS", "SIMULATION_DEFAULTS",
-           "STS_SYSTEM_PATTERN", "TIES"]
+           "MAX_DEFAULT_WORKERS", "STS_SYSTEM_PATTERN", "TIES", "default_workers"]
+
+import os
 
 BUILD_DEFAULTS = {"pairs_per_source": 750, "seed": 1, "unrelated_share": 0.122, "combine_rate": 0.3}
 """``sick build``: 750 source pairs per source as SICK (Marelli et al. 2014, section 3.1), 12.2 % unrelated
 pairs (Table 5), and the chance of keeping a combined (multi-rule) expansion when one exists."""
+
+MAX_DEFAULT_WORKERS = 4
+
+
+def default_workers() -> int:
+    """``sick build --workers`` by default: the cores this process may use, at most 4 (1 to 4).
+
+    The output does not depend on it; each worker holds its own copy of the spaCy model and WordNet (a few
+    hundred MB), hence the cap.
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_DEFAULT_WORKERS, cores))
+
 
 PLATFORMS = ("mturk", "labelstudio", "csv")
 """Crowd platforms that ``sick tasks export`` writes for and whose results the judgment readers read."""

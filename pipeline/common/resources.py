@@ -128,6 +128,17 @@ def _import_nltk() -> Any:
     return nltk
 
 
+def reopen_after_fork() -> None:
+    """Give a forked process its own WordNet data files.
+
+    NLTK's WordNet reader keeps its data files open and seeks in them as it reads; a forked process shares
+    the open files (and so their offsets) with its parent and siblings, and their reads would interleave.
+    Forgetting the open files makes the reader open its own on the next read.
+    """
+    if wordnet.cache_info().currsize:
+        wordnet()._data_file_map = {}
+
+
 @functools.lru_cache(maxsize=None)
 def wordnet() -> Any:
     """NLTK's WordNet 3.0 corpus reader over the project's converted copy (English only)."""
@@ -311,13 +322,13 @@ def nlp(disable: tuple[str, ...] = ()) -> Any:
         raise RuntimeError(f"spaCy model {SPACY_MODEL} is not installed; run `make setup`") from exc
 
 
-def parse(texts: Iterable[str], disable: Iterable[str] = (), batch_size: int = 256, n_process: int = 1) -> Iterator:
+def parse(texts: Iterable[str], disable: Iterable[str] = (), batch_size: int = 256) -> Iterator:
     """``nlp().pipe(texts, ...)``: every parse of the build goes through here, with the stock pipeline.
 
     (A faster stand-in for spaCy's attribute ruler was tried and left out: the house rule prefers the library
     even when slower, and the build's speed is measured against this same pipeline.)
     """
-    yield from nlp().pipe(texts, batch_size=batch_size, disable=sorted(set(disable)), n_process=n_process)
+    yield from nlp().pipe(texts, batch_size=batch_size, disable=sorted(set(disable)))
 
 
 @functools.lru_cache(maxsize=65536)

@@ -189,7 +189,7 @@ class Gated:
 
 
 def choose_gated(items: list[tuple[str, list[Candidate]]], seed: int, combine_rate: float = 0.3,
-                 weights: dict[str, float] | None = None, ruleset: RuleSet | None = None, n_process: int = 1,
+                 weights: dict[str, float] | None = None, ruleset: RuleSet | None = None,
                  verdicts: dict[str, grammar.Verdict] | None = None) -> list[Gated]:
     """:func:`choose` for each ``(S1, candidates)``, then the grammar gate on the chosen sentences.
 
@@ -218,7 +218,7 @@ def choose_gated(items: list[tuple[str, list[Candidate]]], seed: int, combine_ra
         for key in todo - picks.keys():  # nothing left to choose
             todo.discard(key)
         new = list(dict.fromkeys(c.output for c in picks.values() if c.output not in verdicts))
-        verdicts.update(zip(new, grammar.check_texts(new, ruleset, n_process)))
+        verdicts.update(zip(new, grammar.check_texts(new, ruleset)))
         for (k, fam), c in sorted(picks.items(), key=lambda kv: (kv[0][0], FAMILIES.index(kv[0][1]))):
             v = verdicts[c.output]
             if v.ok:

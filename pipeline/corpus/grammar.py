@@ -634,12 +634,9 @@ def check_doc(doc, ruleset=None) -> Verdict:
     return Verdict(text, tuple(sorted(set(failures), key=order.get)), tuple(sorted(repairs, key=order.get)))
 
 
-def check_texts(texts: Iterable[str], ruleset=None, n_process: int = 1) -> list[Verdict]:
-    """Verdicts for many sentences, parsed in batches with NER and the lemmatizer off.
-
-    ``n_process`` > 1 parses in worker processes (spaCy); the verdicts are the same.
-    """
-    docs = resources.parse(texts, batch_size=BATCH, disable=GATE_DISABLE, n_process=n_process)
+def check_texts(texts: Iterable[str], ruleset=None) -> list[Verdict]:
+    """Verdicts for many sentences, parsed in batches with NER and the lemmatizer off."""
+    docs = resources.parse(texts, batch_size=BATCH, disable=GATE_DISABLE)
     return [check_doc(d, ruleset) for d in docs]
 
 

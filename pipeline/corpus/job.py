@@ -9,7 +9,10 @@ Outputs in ``out`` (written into a temporary directory renamed at the end, so a 
 ``corpus.tsv`` (SICK.txt's columns, gold columns empty, then ``pair_type set expected_relation rules_A
 rules_B``), ``sentences.tsv``, ``candidates.tsv`` (with ``all_candidates``), ``rule_frequencies.tsv``
 (Table 4), ``pair_distribution.tsv`` (Table 5), ``dropped.tsv`` and ``manifest.json``. The same inputs,
-rules and seed give byte-identical files, whatever ``workers``.
+rules and seed give byte-identical files, whatever ``workers``: with ``workers`` > 1 the sentences are
+normalized, gated and expanded in chunks by forked worker processes (each has the model already loaded), and
+each sentence's result depends on that sentence alone (spaCy's parses do not depend on the batch; the choice
+among candidates is seeded by the S1 text), so only the order of the work changes.
 
 Every generated sentence passes the grammar gate (:mod:`pipeline.corpus.grammar`): an S1 is repaired or its
 pair dropped (``dropped.tsv`` reason ``grammar:<check ids>``); an S2-S4 candidate that fails is not chosen
@@ -24,6 +27,7 @@ from __future__ import annotations
 __all__ = ["BuildConfig", "CANDIDATE_COLUMNS", "CORPUS_COLUMNS", "DROPPED_COLUMNS", "SENTENCE_COLUMNS", "SPLITS",
            "build", "pair_distribution", "pair_rows", "rule_frequencies", "split_labels"]
 
+import multiprocessing
 import random
 import sys
 from collections import Counter
@@ -34,9 +38,10 @@ from pipeline import __version__
 from pipeline.common import resources
 from pipeline.common.errors import InputError
 from pipeline.common.files import atomic_dir, sha256_file, write_json, write_tsv
+from pipeline.common.options import default_workers
 from pipeline.common.vocabulary import FAMILIES, STAGES
 from pipeline.corpus.dedup import dedup
-from pipeline.corpus.expand import choose_gated, expand_docs
+from pipeline.corpus.expand import Gated, choose_gated, expand_docs
 from pipeline.corpus.grammar import CHECKS
 from pipeline.corpus.normalize import gate_s1, normalize_texts
 from pipeline.corpus.pair import UNRELATED_SHARE, Group, Pair, Slot, related_pairs, unrelated_count, unrelated_pairs
@@ -66,7 +71,7 @@ class BuildConfig:
     all_candidates: bool = False
     skip_bad_lines: bool = False
     quiet: bool = False
-    workers: int = 1
+    workers: int = field(default_factory=default_workers)
     unrelated_share: float = UNRELATED_SHARE
     combine_rate: float = 0.3
     splits: tuple[tuple[str, float], ...] = SPLITS
@@ -76,7 +81,8 @@ class BuildConfig:
 class _State:
     dropped: list[dict] = field(default_factory=list)
     counts: dict = field(default_factory=dict)
-    s1_docs: dict = field(default_factory=dict)
+    candidates: dict = field(default_factory=dict)
+    gated: dict = field(default_factory=dict)
     grammar: dict = field(default_factory=lambda: {s: {"checked": 0, "failed": Counter(), "repaired": Counter()}
                                                    for s in ("S1", *FAMILIES)})
 
@@ -121,14 +127,64 @@ def _read_sources(cfg: BuildConfig, st: _State, ruleset: RuleSet) -> tuple[list[
     return chosen, inputs
 
 
-def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State) -> list[Group]:
+# Work on sentences is cut into chunks; with workers > 1 forked processes do the chunks. The chunk functions
+# read the rule set and options from this module-level state, which the forked processes inherit (nothing is
+# pickled but the texts and the results).
+CHUNK = 64
+_WORK: dict = {}
+
+
+def _normalize_chunk(texts: list[str]) -> list:
+    return normalize_texts(texts, _WORK["ruleset"])
+
+
+def _s1_chunk(texts: list[str]) -> tuple[list, dict, dict]:
+    """Gate S1 texts, expand those that pass (from the gate's parse) and choose their S2-S4 through the gate."""
+    ruleset, cfg = _WORK["ruleset"], _WORK["cfg"]
+    verdicts, docs = gate_s1(texts, ruleset)
+    cands = dict(zip(docs, expand_docs(docs.values(), ruleset)))
+    gated = dict(zip(cands, choose_gated(list(cands.items()), cfg.seed, cfg.combine_rate, ruleset.weights(),
+                                         ruleset)))
+    return verdicts, cands, gated
+
+
+def _chunked(fn, texts: list[str], pool, desc: str, quiet: bool) -> list:
+    """``fn`` on chunks of ``texts`` (in the pool when there is one), results in order, with a progress bar."""
+    from tqdm import tqdm
+
+    chunks = [texts[i:i + CHUNK] for i in range(0, len(texts), CHUNK)]
+    results = pool.imap(fn, chunks) if pool is not None else map(fn, chunks)
+    out = []
+    with tqdm(total=len(texts), desc=desc, unit="sent", disable=quiet) as bar:
+        for chunk, r in zip(chunks, results):
+            out.append(r)
+            bar.update(len(chunk))
+    return out
+
+
+def _pool(workers: int):
+    """A pool of ``workers`` forked processes, or None for one worker (or where fork is not available)."""
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    # load what every chunk needs before forking, so that each process has it without loading it again
+    resources.nlp()
+    resources.synsets("dog", "n")
+    return multiprocessing.get_context("fork").Pool(workers, initializer=resources.reopen_after_fork)
+
+
+def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State, pool) -> list[Group]:
     texts = list(dict.fromkeys(t for p in sources for t in (p.s0_a, p.s0_b)))
-    results = dict(zip(texts, normalize_texts(texts, ruleset, progress=not cfg.quiet, total=len(texts),
-                                                   n_process=cfg.workers)))
-    # the grammar gate on every S1 of a pair that normalized; its parse is the one expansion reads
+    normalized = _chunked(_normalize_chunk, texts, pool, "normalize", cfg.quiet)
+    results = dict(zip(texts, (r for chunk in normalized for r in chunk)))
+    # the grammar gate on every S1 of a pair that normalized, then (from the gate's parse) the expansion and
+    # the gated choice of S2-S4 for the S1s that pass
     s1_texts = list(dict.fromkeys(results[t].output for p in sources for t in (p.s0_a, p.s0_b)
                                   if results[p.s0_a].status != "dropped" and results[p.s0_b].status != "dropped"))
-    verdicts, st.s1_docs = gate_s1(s1_texts, ruleset, cfg.workers)
+    verdicts = []
+    for v, cands, gated in _chunked(_s1_chunk, s1_texts, pool, "gate and expand", cfg.quiet):
+        verdicts.extend(v)
+        st.candidates.update(cands)
+        st.gated.update(gated)
     gate = dict(zip(s1_texts, verdicts))
     g1 = st.grammar["S1"]
     g1["checked"] = len(s1_texts)
@@ -157,12 +213,10 @@ def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State) -> list[Grou
     return groups
 
 
-def _expand(cfg, ruleset, groups: list[Group], st: _State) -> list[dict]:
+def _expand(cfg, groups: list[Group], st: _State) -> list[dict]:
     texts = list(dict.fromkeys(g.slots[s].text for g in groups for s in ("S1a", "S1b")))
-    docs = (st.s1_docs[t] for t in texts)
-    cands = dict(zip(texts, expand_docs(docs, ruleset, progress=not cfg.quiet, total=len(texts))))
-    gated = dict(zip(texts, choose_gated([(t, cands[t]) for t in texts], cfg.seed, cfg.combine_rate,
-                                         ruleset.weights(), ruleset, cfg.workers)))
+    cands = {t: st.candidates[t] for t in texts}
+    gated: dict[str, Gated] = {t: st.gated[t] for t in texts}
     for gt in gated.values():
         for c, failures in gt.rejected.items():
             st.grammar[c.family]["failed"].update(failures)
@@ -250,8 +304,15 @@ def build(cfg: BuildConfig) -> dict:
     st = _State()
     sources, inputs = _read_sources(cfg, st, ruleset)
     st.counts["sources"] = {"pairs_sampled": len(sources)}
-    groups = _normalize(cfg, ruleset, sources, st)
-    candidate_rows = _expand(cfg, ruleset, groups, st)
+    _WORK.update(ruleset=ruleset, cfg=cfg)
+    pool = _pool(cfg.workers)
+    try:
+        groups = _normalize(cfg, ruleset, sources, st, pool)
+    finally:
+        if pool is not None:
+            pool.terminate()
+        _WORK.clear()
+    candidate_rows = _expand(cfg, groups, st)
 
     related = related_pairs(groups)
     kept, removed, keys = dedup(related)
@@ -280,7 +341,7 @@ def build(cfg: BuildConfig) -> dict:
         "options": {"pairs_per_source": cfg.pairs_per_source, "unrelated_share": cfg.unrelated_share,
                     "combine_rate": cfg.combine_rate, "splits": dict(cfg.splits),
                     "skip_bad_lines": cfg.skip_bad_lines, "all_candidates": cfg.all_candidates},
-        # workers (parallel parsing) is left out: it does not change the output
+        # workers (processes) is left out: it does not change the output
         "inputs": inputs,
         "rules": {"dir": str(cfg.rules_dir) if cfg.rules_dir else "rules (bundled)", "files": ruleset.hashes},
         "resources": resources.versions(),

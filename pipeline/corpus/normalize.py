@@ -70,19 +70,15 @@ def normalize_doc(doc, rules: Sequence[Rule], ruleset: RuleSet) -> NormResult:
 
 
 def normalize_texts(texts: Iterable[str], ruleset: RuleSet, progress: bool = False,
-                    total: int | None = None, n_process: int = 1) -> list[NormResult]:
-    """Normalize S0 texts (parsed once each with the full spaCy pipeline, NER included).
-
-    ``n_process`` > 1 parses in worker processes (spaCy), which run ahead while the rules read the parses
-    already made; the results are the same.
-    """
+                    total: int | None = None) -> list[NormResult]:
+    """Normalize S0 texts (parsed once each with the full spaCy pipeline, NER included)."""
     rules = ruleset.stage("normalize")
-    docs = resources.parse(texts, batch_size=BATCH, n_process=n_process)
+    docs = resources.parse(texts, batch_size=BATCH)
     return [normalize_doc(doc, rules, ruleset)
             for doc in tqdm(docs, total=total, desc="normalize", unit="sent", disable=not progress)]
 
 
-def gate_s1(texts: Sequence[str], ruleset: RuleSet, n_process: int = 1) -> tuple[list[grammar.Verdict], dict]:
+def gate_s1(texts: Sequence[str], ruleset: RuleSet) -> tuple[list[grammar.Verdict], dict]:
     """The grammar gate (:mod:`pipeline.corpus.grammar`) on S1 texts.
 
     Each text is parsed once with NER off, the parse the expansion stage reads too; a repaired text is parsed
@@ -90,13 +86,13 @@ def gate_s1(texts: Sequence[str], ruleset: RuleSet, n_process: int = 1) -> tuple
     order) and ``{final S1 text: Doc}`` for the texts that pass.
     """
     docs, verdicts = [], []
-    for d in resources.parse(texts, batch_size=BATCH, disable=["ner"], n_process=n_process):
-        docs.append(d)  # checked as it comes, while worker processes (if any) parse the next ones
+    for d in resources.parse(texts, batch_size=BATCH, disable=["ner"]):
+        docs.append(d)
         verdicts.append(grammar.check_doc(d, ruleset))
     out = {d.text: d for d, v in zip(docs, verdicts) if v.ok and not v.repairs}
     fixed = list(dict.fromkeys(v.text for v in verdicts if v.ok and v.repairs and v.text not in out))
     recheck = {}
-    for d in resources.parse(fixed, batch_size=BATCH, disable=["ner"], n_process=n_process):
+    for d in resources.parse(fixed, batch_size=BATCH, disable=["ner"]):
         again = grammar.check_doc(d, ruleset)  # a repair must not make another failure
         if again.ok and not again.repairs:
             out[d.text] = d

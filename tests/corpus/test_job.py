@@ -290,10 +290,14 @@ def test_output_does_not_depend_on_hash_seed(tmp_path):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
 
 
-def test_workers_do_not_change_the_output(tmp_path):
-    """``--workers 2`` parses in two processes (spaCy's n_process); every file is byte-identical to one worker's."""
-    for n in ("1", "2"):
-        assert main(["build", "--quiet", "--workers", n, "--out", str(tmp_path / f"w{n}")]) == 0
-    for name in ("corpus.tsv", "sentences.tsv", "dropped.tsv", "rule_frequencies.tsv", "pair_distribution.tsv",
-                 "manifest.json"):
-        assert (tmp_path / "w1" / name).read_bytes() == (tmp_path / "w2" / name).read_bytes(), name
+def test_workers_do_not_change_the_output(tmp_path, monkeypatch):
+    """``--workers 3`` does the sentences in chunks in three forked processes; every file (candidates too) is
+    byte-identical to one worker's. Chunks of 5 sentences, so that every process gets several."""
+    from pipeline.corpus import job
+
+    monkeypatch.setattr(job, "CHUNK", 5)
+    for n in ("1", "3"):
+        assert main(["build", "--quiet", "--all-candidates", "--workers", n, "--out", str(tmp_path / f"w{n}")]) == 0
+    for name in ("corpus.tsv", "sentences.tsv", "candidates.tsv", "dropped.tsv", "rule_frequencies.tsv",
+                 "pair_distribution.tsv", "manifest.json"):
+        assert (tmp_path / "w1" / name).read_bytes() == (tmp_path / "w3" / name).read_bytes(), name
