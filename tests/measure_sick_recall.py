@@ -51,7 +51,7 @@ def msr_sentences() -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def normalization_recall(min_ratio: float, ruleset) -> None:
+def normalization_recall(min_ratio: float, ruleset, show: bool = False) -> None:
     from pipeline.corpus.normalize import normalize_texts
 
     sick = sorted({words(s) for p in sick_pairs() for s in p})
@@ -64,7 +64,8 @@ def normalization_recall(min_ratio: float, ruleset) -> None:
         w = words(s0)
         shared = Counter(k for x in set(w.split()) for k in index.get(x, ()))
         best, score = None, min_ratio
-        for s in (sick[k] for k, _ in shared.most_common(30)):  # the closest SICK sentence, when close enough
+        near = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:30]
+        for s in (sick[k] for k, _ in near):  # the closest SICK sentence, when close enough
             m = difflib.SequenceMatcher(None, w, s)
             if m.real_quick_ratio() >= score and m.quick_ratio() >= score and m.ratio() >= score:
                 best, score = s, m.ratio()
@@ -74,6 +75,10 @@ def normalization_recall(min_ratio: float, ruleset) -> None:
     results = normalize_texts(texts, ruleset)
     same = sum(r.status != "dropped" and words(r.output) == matched[t] for t, r in zip(texts, results))
     dropped = sum(r.status == "dropped" for r in results)
+    if show:
+        for t, r in zip(texts, results):
+            if r.status == "dropped" or words(r.output) != matched[t]:
+                print(f"  S0 {t!r}\n    ours {r.output or r.reason!r}\n    SICK {matched[t]!r}")
     print(f"normalization: {len(texts)} MSR-Video sentences with a SICK sentence at ratio >= {min_ratio}: "
           f"{same} ({100 * same / len(texts):.1f} %) normalized to it exactly, {dropped} dropped")
 
@@ -102,6 +107,7 @@ def expansion_recall(ruleset) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--min-ratio", type=float, default=0.85)
+    ap.add_argument("--show", action="store_true", help="print the sentences our normalization misses")
     args = ap.parse_args()
     if not (DATA / "sick2014" / "SICK_train.txt").exists():
         print(f"skipped: real data not found under {DATA}")
@@ -109,8 +115,9 @@ def main() -> int:
     from pipeline.corpus.rules import load_rules
 
     ruleset = load_rules()
-    normalization_recall(args.min_ratio, ruleset)
-    expansion_recall(ruleset)
+    normalization_recall(args.min_ratio, ruleset, args.show)
+    if not args.show:
+        expansion_recall(ruleset)
     return 0
 
 
