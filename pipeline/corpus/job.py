@@ -148,11 +148,13 @@ def _s1_chunk(texts: list[str]) -> tuple[list, dict, dict]:
     return verdicts, cands, gated
 
 
-def _chunked(fn, texts: list[str], pool, desc: str, quiet: bool) -> list:
+def _chunked(fn, texts: list[str], pool, workers: int, desc: str, quiet: bool) -> list:
     """``fn`` on chunks of ``texts`` (in the pool when there is one), results in order, with a progress bar."""
     from tqdm import tqdm
 
-    chunks = [texts[i:i + CHUNK] for i in range(0, len(texts), CHUNK)]
+    # small inputs in smaller chunks, so that every process gets some
+    size = CHUNK if pool is None else max(1, min(CHUNK, -(-len(texts) // (4 * workers))))
+    chunks = [texts[i:i + size] for i in range(0, len(texts), size)]
     results = pool.imap(fn, chunks) if pool is not None else map(fn, chunks)
     out = []
     with tqdm(total=len(texts), desc=desc, unit="sent", disable=quiet) as bar:
@@ -174,14 +176,14 @@ def _pool(workers: int):
 
 def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State, pool) -> list[Group]:
     texts = list(dict.fromkeys(t for p in sources for t in (p.s0_a, p.s0_b)))
-    normalized = _chunked(_normalize_chunk, texts, pool, "normalize", cfg.quiet)
+    normalized = _chunked(_normalize_chunk, texts, pool, cfg.workers, "normalize", cfg.quiet)
     results = dict(zip(texts, (r for chunk in normalized for r in chunk)))
     # the grammar gate on every S1 of a pair that normalized, then (from the gate's parse) the expansion and
     # the gated choice of S2-S4 for the S1s that pass
     s1_texts = list(dict.fromkeys(results[t].output for p in sources for t in (p.s0_a, p.s0_b)
                                   if results[p.s0_a].status != "dropped" and results[p.s0_b].status != "dropped"))
     verdicts = []
-    for v, cands, gated in _chunked(_s1_chunk, s1_texts, pool, "gate and expand", cfg.quiet):
+    for v, cands, gated in _chunked(_s1_chunk, s1_texts, pool, cfg.workers, "gate and expand", cfg.quiet):
         verdicts.extend(v)
         st.candidates.update(cands)
         st.gated.update(gated)
