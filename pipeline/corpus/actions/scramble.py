@@ -865,6 +865,9 @@ class MoveModifierParams(BaseModel):
     # also move two adjectives of a wanted class joined by "and" ("a black and white dog" -> "a black and white
     # Frisbee"), as one
     pairs: bool = False
+    # nouns that keep their adjective: bare, they say nothing ("A baby in a white garment" -/-> "A baby in a
+    # garment")
+    giver_not_words: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -952,7 +955,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
-               and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)]
+               and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)
+               and not _role_noun(t)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
     if params.receiver_plain:
         targets = [t for t in targets if not _coordinated(t) and not (
@@ -974,7 +978,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
-        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets):
+        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets) \
+                or m.head.lower_ in params.giver_not_words or m.head.lemma_.lower() in params.giver_not_words:
             continue
         if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" and not _worn_after(m) if m.i else False)
                                            or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
@@ -997,6 +1002,13 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
             s.insert_before(at, text)
             yield s.edits
+
+
+def _role_noun(noun) -> bool:
+    """A noun after "as" that names what its subject is or plays ("A young boy is dressed as a pirate"): an
+    adjective moved onto it describes the subject again ("A boy is dressed as a young pirate" says nearly the
+    same), like the noun after "is"."""
+    return noun.dep_ == "pobj" and noun.head.lower_ == "as"
 
 
 def _definite(noun) -> bool:
