@@ -181,7 +181,10 @@ def _owned_body_part(doc) -> bool:
 
 def _garbled(doc) -> bool:
     """An S1 with two -ing verbs in a row, a particle at most between them ("A dog with the pink tongue is
-    sticking out running on the beach"): a caption the parser cannot read, whose scrambles read worse."""
+    sticking out running on the beach"), or an -ing verb joined to a present one ("is smiling and slides"): a
+    caption the parser cannot read or half rewritten, whose scrambles read worse."""
+    if any(t.dep_ == "conj" and t.tag_ in ("VBZ", "VBP") and t.head.tag_ == "VBG" for t in doc):
+        return True  # "A girl is smiling and slides down a slide": two tenses joined, a caption half rewritten
     tags = [t.tag_ for t in doc]
     for i, tag in enumerate(tags):
         if tag == "VBG":
@@ -653,14 +656,22 @@ def _class_index(entries) -> dict[str, frozenset[str]]:
 
 def _coordinated_same(h1, h2) -> bool:
     """Two nouns with the same lemma joined by a coordination (one the conjunct of the other, or both of a
-    third), where trading their modifiers keeps the meaning."""
-    if h1.lemma_.lower() != h2.lemma_.lower() or h1.i == h2.i:
+    third), where trading their modifiers keeps the meaning; not when the two are counted differently ("Two
+    large dogs and a small dog" -> "Two small dogs and a large dog" says another thing)."""
+    if h1.lemma_.lower() != h2.lemma_.lower() or h1.i == h2.i or _count(h1) != _count(h2):
         return False
     # the parser may join the second noun to a word inside the first's phrase ("a man with yellow pants and
     # a man ...": the second man is a conjunct of "pants")
     return (h1.dep_ == "conj" and (h1.head == h2 or h2 in h1.head.ancestors)) \
         or (h2.dep_ == "conj" and (h2.head == h1 or h1 in h2.head.ancestors)) \
         or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head)
+
+
+def _count(noun) -> tuple[str, str]:
+    """How many ``noun`` names: its tag (NN/NNS) and its number word, lower-cased ("two"; "" for none or
+    "one", so "a beige dog and brown dog" count alike)."""
+    word = next((c.lower_ for c in noun.children if c.dep_ == "nummod"), "")
+    return noun.tag_, "" if word == "one" else word
 
 
 def _owner(noun):
@@ -732,11 +743,18 @@ def _worn_garment(tok) -> bool:
         and head.head.lower_ in ("in", "with", "wearing")
 
 
+# nouns whose first WordNet 3.0 sense is seldom the one of a photo caption, read in that one ("a slide": the
+# playground chute, slide.n.04, not a microscope slide)
+CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04"}
+
+
 def _noun_ancestors(tok) -> frozenset[str]:
-    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`, and in the
-    garment sense for a worn noun of :data:`GARMENT_SENSES`."""
+    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`, in the
+    garment sense for a worn noun of :data:`GARMENT_SENSES`, and in the sense of :data:`CAPTION_SENSES`."""
     if _worn_garment(tok):
         return _sense_and_above(GARMENT_SENSES[tok.lower_])
+    if tok.lower_ in CAPTION_SENSES:
+        return _sense_and_above(CAPTION_SENSES[tok.lower_])
     if tok.lower_ in PLURALIA_TANTUM:
         return _ancestors(tok.lower_)
     return _ancestors(tok.lemma_.lower())
