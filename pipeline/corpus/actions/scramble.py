@@ -631,6 +631,8 @@ class SwapModifiersParams(BaseModel):
     # after one is not swapped, as the shade would stay behind on the other colour ("a light black dog"), nor
     # is the shade itself
     shade_words: list[str] = Field(default_factory=list)
+    # also trade the adjectives of two joined nouns the parser read as one ("a blue helmet and purple pants")
+    joined_garments: bool = False
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -831,6 +833,37 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             s = sent.fork()
             s.set_span(a0, a1, tb)
             s.set_span(b0, b1, ta)
+            yield s.edits
+    if params.joined_garments and classes is not None and hosts is not None:
+        yield from _swap_joined(sent, classes, hosts, params)
+
+
+def _swap_joined(sent, classes, hosts, params):
+    """Trade the adjectives of two nouns joined by "and" that the parser read as one ("a blue helmet and
+    purple pants": "helmet" a modifier of "pants", "purple" a conjunct of "helmet"): "A person with a blue
+    helmet and purple pants" -> "A person with a purple helmet and blue pants". Only the plain shape
+    ADJ NOUN and ADJ NOUN, both adjectives of one class, both nouns hosts of it."""
+    doc = sent.doc
+    for a1 in doc:
+        first = a1.head
+        if a1.dep_ != "amod" or a1.i + 1 != first.i or first.pos_ != "NOUN" or first.dep_ not in ("nmod", "amod",
+                                                                                                   "compound"):
+            continue
+        if first.i + 3 >= len(doc) or doc[first.i + 1].lower_ != "and":
+            continue
+        a2, second = doc[first.i + 2], doc[first.i + 3]
+        if a2.pos_ != "ADJ" or a2.dep_ != "conj" or a2.head != first or first.head != second \
+                or second.pos_ != "NOUN" or list(a2.children) or list(a1.children):
+            continue
+        shared = classes.get(a1.lower_, frozenset()) & classes.get(a2.lower_, frozenset())
+        if not shared or a1.lower_ == a2.lower_ or a1.lower_ in params.exclude or a2.lower_ in params.exclude:
+            continue
+        if params.shade_words and (a1.lower_ in params.shade_words or a2.lower_ in params.shade_words):
+            continue
+        if not _fits(shared, first, second, hosts, (a1.lower_, a2.lower_)):
+            continue
+        s = _traded(sent, (a1.i, a1.i + 1), (a2.i, a2.i + 1))
+        if s is not None:
             yield s.edits
 
 
