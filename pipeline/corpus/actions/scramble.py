@@ -919,6 +919,9 @@ class MoveModifierParams(BaseModel):
     # nouns that keep their adjective: bare, they say nothing ("A baby in a white garment" -/-> "A baby in a
     # garment")
     giver_not_words: list[str] = Field(default_factory=list)
+    # words that shade the colour after them ("a light brown dog", "a reddish brown dog"; any "-ish" word
+    # too): such a colour stays, as the shade would be left alone ("A light dog is chasing a brown ball")
+    shade_words: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -1029,6 +1032,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
+        if params.shade_words and m.i > 0 and (doc[m.i - 1].lower_ in params.shade_words
+                                               or doc[m.i - 1].lower_.endswith("ish")):
+            continue  # "a light brown dog" -/-> "a light dog ... a brown ball"
         if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets) \
                 or m.head.lower_ in params.giver_not_words or m.head.lemma_.lower() in params.giver_not_words:
             continue
