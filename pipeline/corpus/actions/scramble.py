@@ -185,6 +185,9 @@ def _garbled(doc) -> bool:
     caption the parser cannot read or half rewritten, whose scrambles read worse."""
     if any(t.dep_ == "conj" and t.tag_ in ("VBZ", "VBP") and t.head.tag_ == "VBG" for t in doc):
         return True  # "A girl is smiling and slides down a slide": two tenses joined, a caption half rewritten
+    if any(t.lower_ == "and" and 0 < t.i < len(doc) - 1 and doc[t.i - 1].tag_.startswith("VB")
+           and doc[t.i + 1].pos_ == "ADJ" for t in doc):
+        return True  # "to catch and orange Frisbee": "and" typed for "an"
     tags = [t.tag_ for t in doc]
     for i, tag in enumerate(tags):
         if tag == "VBG":
@@ -506,7 +509,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     """
     doc = sent.doc
     r1, r2 = params.roles
-    if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate):
+    if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate) or _garbled(doc):
         return
     if any(t.lower_ in THIRD_PERSON for t in doc) or _owned_body_part(doc):
         return  # "A man is following the dog and it is ...", "carrying someone on the shoulder": the pronoun
@@ -1010,7 +1013,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
                and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)
-               and not _role_noun(t)]
+               and not _role_noun(t) and not _misused_object(t)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
     if params.receiver_plain:
         targets = [t for t in targets if not _coordinated(t) and not (
@@ -1059,6 +1062,21 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
             s.insert_before(at, text)
             yield s.edits
+
+
+# forms of "ride" (spaCy lemmatizes "riding" to "rid")
+RIDE_FORMS = frozenset({"ride", "rides", "riding", "rode", "ridden"})
+
+
+def _misused_object(noun) -> bool:
+    """A noun after a preposition or verb that cannot take it, a slip of the caption that a moved adjective
+    would only underline: an animal one rides "in" ("riding in a horse"), a toy or ball one "plays" without
+    "with" ("A kitten is playing a ball")."""
+    head = noun.head
+    if noun.dep_ == "pobj" and head.lower_ == "in" and head.head.lower_ in RIDE_FORMS:
+        return True
+    return noun.dep_ == "dobj" and head.lemma_.lower() == "play" \
+        and bool(_noun_ancestors(noun) & {"plaything.n.01", "ball.n.01"})
 
 
 def _role_noun(noun) -> bool:
