@@ -531,6 +531,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
                        for t in (a, b) for c in t.children):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
+                if any(t.dep_ == "pobj" and t.head.lower_ == "to" and other.dep_ != "pobj"
+                       and not any(c.dep_ in ("det", "poss", "nummod") for c in other.children)
+                       and other.tag_ != "NNS" for t, other in ((a, b), (b, a))):
+                    continue  # "showing fish to a child" -/-> "showing a child to fish" (read "how to fish")
                 if params.heads_only and any(c.dep_ == "amod" and c.lower_ in SIZE_AGE
                                              for t in (a, b) for c in t.children):
                     continue  # "A man is pulling a small child" -/-> "A child is pulling a small man"
