@@ -181,7 +181,13 @@ def _owned_body_part(doc) -> bool:
 
 def _garbled(doc) -> bool:
     """An S1 with two -ing verbs in a row, a particle at most between them ("A dog with the pink tongue is
-    sticking out running on the beach"): a caption the parser cannot read, whose scrambles read worse."""
+    sticking out running on the beach"), or an -ing verb joined to a present one ("is smiling and slides"): a
+    caption the parser cannot read or half rewritten, whose scrambles read worse."""
+    if any(t.dep_ == "conj" and t.tag_ in ("VBZ", "VBP") and t.head.tag_ == "VBG" for t in doc):
+        return True  # "A girl is smiling and slides down a slide": two tenses joined, a caption half rewritten
+    if any(t.lower_ == "and" and 0 < t.i < len(doc) - 1 and doc[t.i - 1].tag_.startswith("VB")
+           and doc[t.i + 1].pos_ == "ADJ" for t in doc):
+        return True  # "to catch and orange Frisbee": "and" typed for "an"
     tags = [t.tag_ for t in doc]
     for i, tag in enumerate(tags):
         if tag == "VBG":
@@ -503,7 +509,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
     """
     doc = sent.doc
     r1, r2 = params.roles
-    if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate):
+    if not sampled(f"swap_arguments|{r1}|{r2}|{params.heads_only}", doc.text, params.rate) or _garbled(doc):
         return
     if any(t.lower_ in THIRD_PERSON for t in doc) or _owned_body_part(doc):
         return  # "A man is following the dog and it is ...", "carrying someone on the shoulder": the pronoun
@@ -525,6 +531,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
                        for t in (a, b) for c in t.children):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
+                if any(t.dep_ == "pobj" and t.head.lower_ == "to" and other.dep_ != "pobj"
+                       and not any(c.dep_ in ("det", "poss", "nummod") for c in other.children)
+                       and other.tag_ != "NNS" for t, other in ((a, b), (b, a))):
+                    continue  # "showing fish to a child" -/-> "showing a child to fish" (read "how to fish")
                 if params.heads_only and any(c.dep_ == "amod" and c.lower_ in SIZE_AGE
                                              for t in (a, b) for c in t.children):
                     continue  # "A man is pulling a small child" -/-> "A child is pulling a small man"
@@ -628,6 +638,8 @@ class SwapModifiersParams(BaseModel):
     # after one is not swapped, as the shade would stay behind on the other colour ("a light black dog"), nor
     # is the shade itself
     shade_words: list[str] = Field(default_factory=list)
+    # also trade the adjectives of two joined nouns the parser read as one ("a blue helmet and purple pants")
+    joined_garments: bool = False
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -653,14 +665,22 @@ def _class_index(entries) -> dict[str, frozenset[str]]:
 
 def _coordinated_same(h1, h2) -> bool:
     """Two nouns with the same lemma joined by a coordination (one the conjunct of the other, or both of a
-    third), where trading their modifiers keeps the meaning."""
-    if h1.lemma_.lower() != h2.lemma_.lower() or h1.i == h2.i:
+    third), where trading their modifiers keeps the meaning; not when the two are counted differently ("Two
+    large dogs and a small dog" -> "Two small dogs and a large dog" says another thing)."""
+    if h1.lemma_.lower() != h2.lemma_.lower() or h1.i == h2.i or _count(h1) != _count(h2):
         return False
     # the parser may join the second noun to a word inside the first's phrase ("a man with yellow pants and
     # a man ...": the second man is a conjunct of "pants")
     return (h1.dep_ == "conj" and (h1.head == h2 or h2 in h1.head.ancestors)) \
         or (h2.dep_ == "conj" and (h2.head == h1 or h1 in h2.head.ancestors)) \
         or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head)
+
+
+def _count(noun) -> tuple[str, str]:
+    """How many ``noun`` names: its tag (NN/NNS) and its number word, lower-cased ("two"; "" for none or
+    "one", so "a beige dog and brown dog" count alike)."""
+    word = next((c.lower_ for c in noun.children if c.dep_ == "nummod"), "")
+    return noun.tag_, "" if word == "one" else word
 
 
 def _owner(noun):
@@ -732,11 +752,18 @@ def _worn_garment(tok) -> bool:
         and head.head.lower_ in ("in", "with", "wearing")
 
 
+# nouns whose first WordNet 3.0 sense is seldom the one of a photo caption, read in that one ("a slide": the
+# playground chute, slide.n.04, not a microscope slide)
+CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04"}
+
+
 def _noun_ancestors(tok) -> frozenset[str]:
-    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`, and in the
-    garment sense for a worn noun of :data:`GARMENT_SENSES`."""
+    """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`, in the
+    garment sense for a worn noun of :data:`GARMENT_SENSES`, and in the sense of :data:`CAPTION_SENSES`."""
     if _worn_garment(tok):
         return _sense_and_above(GARMENT_SENSES[tok.lower_])
+    if tok.lower_ in CAPTION_SENSES:
+        return _sense_and_above(CAPTION_SENSES[tok.lower_])
     if tok.lower_ in PLURALIA_TANTUM:
         return _ancestors(tok.lower_)
     return _ancestors(tok.lemma_.lower())
@@ -814,6 +841,37 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             s.set_span(a0, a1, tb)
             s.set_span(b0, b1, ta)
             yield s.edits
+    if params.joined_garments and classes is not None and hosts is not None:
+        yield from _swap_joined(sent, classes, hosts, params)
+
+
+def _swap_joined(sent, classes, hosts, params):
+    """Trade the adjectives of two nouns joined by "and" that the parser read as one ("a blue helmet and
+    purple pants": "helmet" a modifier of "pants", "purple" a conjunct of "helmet"): "A person with a blue
+    helmet and purple pants" -> "A person with a purple helmet and blue pants". Only the plain shape
+    ADJ NOUN and ADJ NOUN, both adjectives of one class, both nouns hosts of it."""
+    doc = sent.doc
+    for a1 in doc:
+        first = a1.head
+        if a1.dep_ != "amod" or a1.i + 1 != first.i or first.pos_ != "NOUN" or first.dep_ not in ("nmod", "amod",
+                                                                                                   "compound"):
+            continue
+        if first.i + 3 >= len(doc) or doc[first.i + 1].lower_ != "and":
+            continue
+        a2, second = doc[first.i + 2], doc[first.i + 3]
+        if a2.pos_ != "ADJ" or a2.dep_ != "conj" or a2.head != first or first.head != second \
+                or second.pos_ != "NOUN" or list(a2.children) or list(a1.children):
+            continue
+        shared = classes.get(a1.lower_, frozenset()) & classes.get(a2.lower_, frozenset())
+        if not shared or a1.lower_ == a2.lower_ or a1.lower_ in params.exclude or a2.lower_ in params.exclude:
+            continue
+        if params.shade_words and (a1.lower_ in params.shade_words or a2.lower_ in params.shade_words):
+            continue
+        if not _fits(shared, first, second, hosts, (a1.lower_, a2.lower_)):
+            continue
+        s = _traded(sent, (a1.i, a1.i + 1), (a2.i, a2.i + 1))
+        if s is not None:
+            yield s.edits
 
 
 def _animal_and_part(h1, h2, parts: set[str], ruleset) -> bool:
@@ -865,6 +923,12 @@ class MoveModifierParams(BaseModel):
     # also move two adjectives of a wanted class joined by "and" ("a black and white dog" -> "a black and white
     # Frisbee"), as one
     pairs: bool = False
+    # nouns that keep their adjective: bare, they say nothing ("A baby in a white garment" -/-> "A baby in a
+    # garment")
+    giver_not_words: list[str] = Field(default_factory=list)
+    # words that shade the colour after them ("a light brown dog", "a reddish brown dog"; any "-ish" word
+    # too): such a colour stays, as the shade would be left alone ("A light dog is chasing a brown ball")
+    shade_words: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -952,7 +1016,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
-               and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)]
+               and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)
+               and not _role_noun(t) and not _misused_object(t)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
     if params.receiver_plain:
         targets = [t for t in targets if not _coordinated(t) and not (
@@ -974,7 +1039,11 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "a large brown and a small white dog"
         if noun_count[m.head.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
-        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets):
+        if params.shade_words and m.i > 0 and (doc[m.i - 1].lower_ in params.shade_words
+                                               or doc[m.i - 1].lower_.endswith("ish")):
+            continue  # "a light brown dog" -/-> "a light dog ... a brown ball"
+        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets) \
+                or m.head.lower_ in params.giver_not_words or m.head.lemma_.lower() in params.giver_not_words:
             continue
         if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" and not _worn_after(m) if m.i else False)
                                            or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
@@ -997,6 +1066,28 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
             s.insert_before(at, text)
             yield s.edits
+
+
+# forms of "ride" (spaCy lemmatizes "riding" to "rid")
+RIDE_FORMS = frozenset({"ride", "rides", "riding", "rode", "ridden"})
+
+
+def _misused_object(noun) -> bool:
+    """A noun after a preposition or verb that cannot take it, a slip of the caption that a moved adjective
+    would only underline: an animal one rides "in" ("riding in a horse"), a toy or ball one "plays" without
+    "with" ("A kitten is playing a ball")."""
+    head = noun.head
+    if noun.dep_ == "pobj" and head.lower_ == "in" and head.head.lower_ in RIDE_FORMS:
+        return True
+    return noun.dep_ == "dobj" and head.lemma_.lower() == "play" \
+        and bool(_noun_ancestors(noun) & {"plaything.n.01", "ball.n.01"})
+
+
+def _role_noun(noun) -> bool:
+    """A noun after "as" that names what its subject is or plays ("A young boy is dressed as a pirate"): an
+    adjective moved onto it describes the subject again ("A boy is dressed as a young pirate" says nearly the
+    same), like the noun after "is"."""
+    return noun.dep_ == "pobj" and noun.head.lower_ == "as"
 
 
 def _definite(noun) -> bool:
