@@ -279,8 +279,15 @@ class ArticleTypoParams(BaseModel):
 
 
 def _np_word(tok) -> bool:
-    """An adjective or common noun (the tagger calls lower-case "orange frisbee" proper nouns)."""
-    return tok.pos_ in ("ADJ", "NOUN") or (tok.pos_ == "PROPN" and tok.text.islower())
+    """An adjective or common noun (the tagger calls lower-case "orange frisbee" proper nouns, and a
+    capitalised common noun inside the sentence, "an orange Frisbee", one too; a noun or adjective WordNet has
+    no verb sense of may be tagged a verb after the garbled "and")."""
+    if tok.pos_ in ("ADJ", "NOUN"):
+        return True
+    if tok.pos_ == "PROPN":
+        return tok.text.islower() or (tok.i > 0 and tok.text.istitle() and _common_word(tok.text))
+    # "catch and orange Frisbee": the garble makes the tagger read "orange" as a verb, which WordNet never has
+    return tok.pos_ == "VERB" and not resources.synsets(tok.lower_, "v") and bool(resources.synsets(tok.lower_))
 
 
 @action("and_for_an", stages=("normalize",), params=ArticleTypoParams)

@@ -330,6 +330,12 @@ class ContinuousParams(BaseModel):
     past_be: dict[str, str] = {"was": "is", "were": "are"}
     text_verbs: list[str] = []  # "a paper that says ...", "a sign reads ...": a thing's text is a state
     drop_with_absolute: bool = False  # drop "a woman with her arm raised ." (no predicate; see _with_absolute)
+    # a present passive with a by-agent of these kinds names an event ("a girl is dragged by a dog" -> "is being
+    # dragged"), and so does one of a verb of motion with a path ("a car is driven on a track" -> "is being
+    # driven"); participles of ``state_participles`` name a state whatever follows ("surrounded by people")
+    event_agents: list[str] = []
+    path_preps: list[str] = []
+    state_participles: list[str] = []
 
 
 def _with_absolute(sent, verb, auxes):
@@ -408,14 +414,26 @@ def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str]) -> None:
 _DIRECTIONS = frozenset({"into", "onto", "through", "across", "toward", "towards", "off"})
 
 
-def _dynamic_passive(verb, lemma: str) -> bool:
+def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None) -> bool:
     """Whether a passive participle names an event, not a state: a directional complement ("bounced into the
     air", "thrown across the room") or a by-agent with a verb of motion (WordNet's first sense in
-    ``verb.motion``: "chased by a dog"; not "covered by a blanket", "surrounded by people")."""
+    ``verb.motion``: "chased by a dog"; not "covered by a blanket", "surrounded by people"). With ``params``
+    also a by-agent of a kind in ``event_agents`` ("dragged downhill by a dog": a dog acts) and a verb of
+    motion with a ``path_preps`` complement ("driven on a dusty track"), unless the participle is one of
+    ``state_participles``."""
     if any(c.dep_ in ("prep", "prt") and c.lower_ in _DIRECTIONS for c in verb.children):
         return True
     senses = resources.synsets(lemma, "v")
-    return any(c.dep_ == "agent" for c in verb.children) and bool(senses) and senses[0].lexname() == "verb.motion"
+    motion = bool(senses) and senses[0].lexname() == "verb.motion"
+    agents = [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+    if (agents or any(c.dep_ == "agent" for c in verb.children)) and motion:
+        return True
+    if params is None or lemma in params.state_participles:
+        return False
+    if params.event_agents and any(resources.under(g.lemma_.lower(), tuple(params.event_agents), 2)
+                                   for g in agents):
+        return True
+    return motion and any(c.dep_ == "prep" and c.lower_ in params.path_preps for c in verb.children)
 
 
 @action("present_continuous", stages=("normalize",), params=ContinuousParams)
@@ -460,7 +478,7 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             continue
         if any(c.dep_ == "auxpass" for c in verb.children):
             past = [a for a in auxes if a.lower_ in params.past_be]
-            dynamic = verb.tag_ == "VBN" and lemma not in stative and _dynamic_passive(verb, lemma)
+            dynamic = verb.tag_ == "VBN" and lemma not in stative and _dynamic_passive(verb, lemma, params)
             if past and len(auxes) == 1:
                 # "was bounced into the air" -> "is being bounced ...": a present passive of an event is
                 # progressive; "was covered in snow" (a state) -> "is covered in snow"

@@ -10,7 +10,8 @@ lower-cased, and an article for a bare singular subject. Each action edits a
 from __future__ import annotations
 
 __all__ = ["ArticleParams", "DeleteTokensParams", "LowercaseParams", "MassArticleParams", "MweParams",
-           "NamedEntityParams", "NumberParams", "POSSESSIVE_PRONOUNS", "PossessiveParams", "add_article",
+           "NamedEntityParams", "NumberParams", "POSSESSIVE_PRONOUNS", "PossessiveParams", "ProperWordsParams",
+           "add_article", "capitalize_proper_words",
            "delete_tokens", "drop_mass_article", "drop_mwe",
            "lowercase_common_words", "named_entity_to_class", "normalize_numbers", "possessive_to_determiner"]
 
@@ -418,6 +419,39 @@ def _lower_case_lemma(word: str) -> bool:
 
 
 # --------------------------------------------------------------------------------------------------------
+# proper adjectives and initialisms typed in lower case
+
+
+class ProperWordsParams(BaseModel):
+    lexicon: str = "proper_words"
+
+
+def _proper_index(entries) -> dict[str, str]:
+    """``{lower-case form: written form}``, each entry with its plural in -s ("Asians", "CDs")."""
+    index: dict[str, str] = {}
+    for e in entries:
+        word = str(e)
+        index.setdefault(word.lower(), word)
+        if not word.endswith("s"):
+            index.setdefault(word.lower() + "s", word + "s")
+    return index
+
+
+@action("capitalize_proper_words", stages=("normalize",), params=ProperWordsParams)
+def capitalize_proper_words(sent, params: ProperWordsParams, ruleset) -> None:
+    """Write a word English always capitalises in its written form ("an asian man" -> "an Asian man", "a cd"
+    -> "a CD"); the lexicon gives the forms. Hyphenated compounds are split by the tokenizer, so each part is
+    rewritten ("african-american" -> "African-American"). Source: Marelli et al. 2014, section 3.1 (S1 is
+    the cleaned caption); Chicago Manual of Style 17th ed. 8.37, 10.3."""
+    forms = ruleset.derived(params.lexicon, _proper_index)
+    for tok in sent.doc:
+        form = forms.get(tok.lower_)
+        if form is not None and tok.text != form and sent.text(tok.i) != form and not tok.text.isupper() \
+                and not sent.edited(tok.i):
+            sent.replace(tok.i, form)
+
+
+# --------------------------------------------------------------------------------------------------------
 # bare singular subjects
 
 
@@ -455,8 +489,9 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
         start = tok.left_edge.i
         if tok.dep_ not in ("nsubj", "nsubjpass", "ROOT") and start != 0:
             continue
+        # an edit of case only ("asian" -> "Asian", proper-word-capital) leaves the phrase bare
         if any(c.dep_ in ("det", "poss", "nummod", "predet", "quantmod") for c in tok.children) \
-                or sent.any_edited(range(start, tok.i + 1)):
+                or any(sent.edited(j) and sent.text(j).lower() != sent.doc[j].lower_ for j in range(start, tok.i + 1)):
             continue
         if any(sent.doc[j].tag_ in ("DT", "PRP$", "CD", "POS", "NNS", "NNPS") or sent.doc[j].lower_ in quantifiers
                for j in range(start, tok.i)):
@@ -470,7 +505,13 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
             continue
         first = sent.doc[start]
         if start == 0 and first.tag_ in ("NNP", "UH") and _common_word(first.text):
-            sent.replace(0, f"{params.determiner} {first.text.lower()}")  # "Dog ..." -> "a dog ..."
+            # "Dog ..." -> "a dog ..."; "Asian man ..." -> "an Asian man ..." (WordNet writes it capitalised)
+            word = sent.text(0) if sent.edited(0) else first.text.lower() if _lower_case_lemma(first.text) \
+                else first.text
+            sent.replace(0, f"{params.determiner} {word}")
+        elif start == 0 and not sent.edited(0) and first.text[:1].isupper() and _common_word(first.text) \
+                and not _lower_case_lemma(first.text):
+            sent.replace(0, f"{params.determiner} {first.text}")  # "Asian man ..." -> "an Asian man ..."
         else:
             sent.insert_before(start, params.determiner)
 
