@@ -32,6 +32,7 @@ from pipeline.corpus.wordforms import (
     gerund,
     inflect_word,
     lemma_of,
+    participle,
     span,
     subject_of,
 )
@@ -51,6 +52,7 @@ from ._normalize_common import (
     _verb_reading,
 )
 from .normalize_fragments import _verb_dominant
+from .normalize_spelling import _transitive
 
 _PRESENT_BE = ("is", "are", "am", "'s", "'re", "'m")
 
@@ -336,6 +338,12 @@ class ContinuousParams(BaseModel):
     event_agents: list[str] = []
     path_preps: list[str] = []
     state_participles: list[str] = []
+    # a past form of these verbs without an object describes the state ("a man dressed up in black" -> "is
+    # dressed up", "a bird perched on a branch" -> "is perched"), not an action in progress ("is dressing up")
+    adjectival_past: list[str] = []
+    # read a past participle right after the object of the subject's "-ing" participle as a reduced relative
+    # on that object ("a couple viewing a painting hung on a wall" -> "is viewing a painting hung on a wall")
+    reduced_relative: bool = False
 
 
 def _with_absolute(sent, verb, auxes):
@@ -436,6 +444,33 @@ def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None)
     return motion and any(c.dep_ == "prep" and c.lower_ in params.path_preps for c in verb.children)
 
 
+def _relative_participle(sent, verb, lemma: str) -> bool:
+    """"A couple viewing a large painting hung on a red wall": the parser makes "hung" the main verb of
+    "a couple"; it is a past participle (no object, its form the participle's) right after the object of the
+    "-ing" participle that describes the subject, and that object is a thing. Then the "-ing" participle is
+    the predicate: "is/are" goes before it, and True is returned. The past form must be of a verb that takes
+    an object (WordNet frames: a thing can be "hung", not "smiled") and not of motion, with no directional
+    complement ("a man holding a rope climbed up a wall" is the man's climbing)."""
+    if verb.dep_ != "ROOT" or verb.tag_ not in ("VBD", "VBN") or verb.lower_ != participle(lemma) \
+            or children(verb, "dobj", "dative", "aux", "auxpass") or verb.i == 0:
+        return False
+    senses = resources.synsets(lemma, "v")
+    if not senses or senses[0].lexname() == "verb.motion" or not _transitive(lemma) \
+            or any(c.dep_ in ("prep", "prt", "advmod") and c.lower_ in _DIRECTIONS | {"up", "down", "away", "out"}
+                   for c in verb.children):
+        return False
+    subjects = children(verb, "nsubj")
+    obj = sent.doc[verb.i - 1]
+    if not subjects or obj.pos_ != "NOUN" or resources.under(obj.lemma_.lower(), ("person.n.01", "animal.n.01"), 2):
+        return False
+    ing = [c for c in subjects[0].children if c.dep_ == "acl" and c.tag_ == "VBG" and c.i < verb.i
+           and c.right_edge.i == obj.i and obj.dep_ == "dobj" and obj.head.i == c.i]
+    if not ing or sent.edited(ing[0].i):
+        return False
+    sent.replace(ing[0].i, f"{be_present(_np_plural(subjects[0]))} {ing[0].text}")
+    return True
+
+
 @action("present_continuous", stages=("normalize",), params=ContinuousParams)
 def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
     """Non-stative verb -> present continuous ("a dog runs" -> "a dog is running", "two dogs ran" -> "two
@@ -504,6 +539,13 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 continue
             if lemma in stative or _noun_only(verb.lower_):
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
+            if params.reduced_relative and _relative_participle(sent, verb, lemma):
+                continue
+            if lemma in params.adjectival_past and tag in ("VBD", "VBN") and verb.lower_ == participle(lemma) \
+                    and not children(verb, "dobj", "dative") and children(verb, *SUBJECT_DEPS) \
+                    and not sent.edited(verb.i):
+                sent.replace(verb.i, f"{be_present(_plural_subject(verb))} {verb.text}")
+                continue
             own_subject = bool(children(verb, *SUBJECT_DEPS))
             prev = doc[verb.i - 1] if verb.i else verb
             if verb.dep_ == "conj" and not own_subject and tag == "VBP" and verb.head.tag_ == "VBZ" \
