@@ -253,7 +253,8 @@ could not figure out how to" -> "is not figuring out how to")."""
 _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b(with|wearing) an? (\w+ )?colou?r\b",  # "a dog with a blue color": "collar" typed as "color"
     r"\bin an? [\w ]+ and (\w+ )?hair\b",  # "a woman in a black overcoat and red hair": "in" governs the hair
-    r"\band both (are|is)\b",  # "One man kissing another man ... and both are": a fragment joined to a clause
+    # "One man kissing another man ... and both are": a fragment (no "is/are" before) joined to a clause
+    r"^(?:(?!\b(?:is|are)\b).)*\band both (are|is)\b",
     r"\b(boy|girl|male|female) (teenagers|teens|toddlers|adults)\b",  # "three boy teenagers" (teenage boys)
     r"\b\w+ (a|o) (john|potty|potties|mole)\b",  # "a port a john", "whack a mole" written open
 ))

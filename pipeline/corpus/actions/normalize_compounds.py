@@ -215,6 +215,8 @@ def hyphenate_particle_modifiers(sent, params: ParticleHyphenParams, ruleset) ->
         verb, noun = doc[part.i - 1], doc[part.i + 1]
         if part.lower_ not in particles or noun.tag_ not in ("NN", "NNS") or verb.i == 0:
             continue
+        if resources.synsets(noun.lower_, "a"):
+            continue  # "dressed in red": a colour or other adjective the tagger called a noun is no head noun
         prev = doc[verb.i - 1]
         # "a grassy fenced in yard": the tagger may call an adjective WordNet has no noun sense of a noun
         adjective = prev.tag_ in params.before or prev.text in params.before or (

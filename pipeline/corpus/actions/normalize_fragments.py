@@ -153,6 +153,21 @@ def _verb_before(sent, start: int, end: int) -> bool:
     return False
 
 
+def _verb_after(sent, start: int) -> bool:
+    """Whether a plural noun after ``start`` is the caption's finite verb: an -s word with a verb reading right
+    before "a/an/the" and not after a determiner or adjective ("one man in a vest and tie plants a kiss on the
+    cheek"). Adding "is/are" before the place phrase would make "is in a vest and tie plants a kiss"."""
+    doc = sent.doc
+    for t in doc[start + 1:len(doc) - 1]:
+        if t.tag_ != "NNS" or sent.edited(t.i) or doc[t.i + 1].lower_ not in ("a", "an", "the"):
+            continue
+        if doc[t.i - 1].tag_ in ("DT", "JJ", "PRP$", "CD", "IN", "POS"):
+            continue
+        if _verb_reading(t.lower_) and _lemma(t.lower_) != t.lower_:
+            return True
+    return False
+
+
 def _predicate_walk(root):
     """Tokens of the noun phrase headed by ``root``, in order, not descending into clauses."""
     out = []
@@ -495,6 +510,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "man ... with his arm around person": the place is the arm's (an absolute "with" phrase), and
             # "with his arm is around a person" is garbled
             raise Unnormalizable("the place belongs to a body part in a 'with' phrase")
+        if w.dep_ == "prep" and _verb_after(sent, i):
+            raise Unnormalizable("a finite verb read as a noun after the place phrase (garbled)")
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):

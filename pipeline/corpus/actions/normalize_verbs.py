@@ -530,7 +530,10 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             active_vbn = tag == "VBN" and verb.dep_ in ("ROOT", "conj") and any(
                 c.dep_ == "nsubj" for c in verb.children) and _later_passive(sent, verb) is None
             # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
-            bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
+            bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD") \
+                and not (verb.head.tag_ == "VBZ" and resources.synsets(verb.lower_, "n"))
+            # a bare form after an -s form does not agree with it: "hits a dish and pan with chopsticks" joins
+            # two objects, the tagger's verb "pan" is the noun
             # a present with its own subject tagged as a bare form: "... while other girls in costumes watch"
             # (not "watches a boy jump", where the bare form has no subordinator)
             bare_clause = tag == "VB" and any(c.dep_ == "nsubj" for c in verb.children) and (
@@ -646,3 +649,36 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
         while last > end and doc[last].is_punct:
             last -= 1
         sent.insert_after(last, f"{params.conjunction} {' '.join(words)}")
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: a preposition a verb needs before a kind of object
+
+
+class ObjectPrepositionParams(BaseModel):
+    verbs: list[str]
+    object_under: list[str]  # WordNet synsets: the object's first sense falls under one of these
+    preposition: str
+    determiners: list[str] = ["a", "an"]
+
+
+@action("object_preposition", stages=("normalize",), params=ObjectPrepositionParams)
+def object_preposition(sent, params: ObjectPrepositionParams, ruleset) -> None:
+    """Insert the preposition a verb takes before an object of a kind ("a kitten is playing a ball" ->
+    "playing with a ball", "plays a toy" -> "plays with a toy"): the direct object of one of ``verbs`` whose
+    first WordNet sense falls under ``object_under`` and whose determiner is one of ``determiners`` ("plays
+    the ball" in a match stays; "playing ball", "playing a guitar" stay). Source: Marelli et al. 2014, section
+    3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r5: "is playing a small ball")."""
+    doc = sent.doc
+    verbs = set(params.verbs)
+    kinds = tuple(params.object_under)
+    dets = set(params.determiners)
+    for obj in doc:
+        if obj.dep_ != "dobj" or obj.tag_ != "NN" or lemma_of(obj.head.text, "VERB") not in verbs:
+            continue
+        det = [c for c in obj.children if c.dep_ == "det" and c.i < obj.i]
+        if not det or det[0].lower_ not in dets or det[0].i <= obj.head.i or sent.any_edited((det[0].i, obj.i)):
+            continue
+        if not resources.under(obj.lemma_.lower(), kinds, 1):
+            continue
+        sent.insert_before(det[0].i, params.preposition)
