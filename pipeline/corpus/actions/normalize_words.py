@@ -426,14 +426,17 @@ class ProperWordsParams(BaseModel):
     lexicon: str = "proper_words"
 
 
-def _proper_index(entries) -> dict[str, str]:
-    """``{lower-case form: written form}``, each entry with its plural in -s ("Asians", "CDs")."""
-    index: dict[str, str] = {}
+def _proper_index(entries) -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """``{first lower-case word: [(lower-case words, written words), ...]}``, longest first, each entry with
+    its plural in -s ("Asians", "CDs"); entries of several words ("Little League") match as a sequence."""
+    index: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
     for e in entries:
-        word = str(e)
-        index.setdefault(word.lower(), word)
-        if not word.endswith("s"):
-            index.setdefault(word.lower() + "s", word + "s")
+        words = tuple(str(e).split())
+        forms = [words] if words[-1].endswith("s") else [words, words[:-1] + (words[-1] + "s",)]
+        for w in forms:
+            index.setdefault(w[0].lower(), []).append((tuple(x.lower() for x in w), w))
+    for v in index.values():
+        v.sort(key=lambda pair: len(pair[0]), reverse=True)
     return index
 
 
@@ -443,12 +446,17 @@ def capitalize_proper_words(sent, params: ProperWordsParams, ruleset) -> None:
     -> "a CD"); the lexicon gives the forms. Hyphenated compounds are split by the tokenizer, so each part is
     rewritten ("african-american" -> "African-American"). Source: Marelli et al. 2014, section 3.1 (S1 is
     the cleaned caption); Chicago Manual of Style 17th ed. 8.37, 10.3."""
-    forms = ruleset.derived(params.lexicon, _proper_index)
-    for tok in sent.doc:
-        form = forms.get(tok.lower_)
-        if form is not None and tok.text != form and sent.text(tok.i) != form and not tok.text.isupper() \
-                and not sent.edited(tok.i):
-            sent.replace(tok.i, form)
+    index = ruleset.derived(params.lexicon, _proper_index)
+    doc = sent.doc
+    for tok in doc:
+        for lower, written in index.get(tok.lower_, ()):
+            if not matches_at(doc, tok.i, lower):
+                continue
+            for k, form in enumerate(written):
+                t = doc[tok.i + k]
+                if t.text != form and sent.text(t.i) != form and not t.text.isupper() and not sent.edited(t.i):
+                    sent.replace(t.i, form)
+            break
 
 
 # --------------------------------------------------------------------------------------------------------
