@@ -229,6 +229,8 @@ def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
             ("Three boy teenagers and two female teenagers are making excited facial expressions .",
              "five teenagers cheering in a living room"),
             ("a large woman sits in a port a john .", "A woman who cleans out port-a-potties rests ."),
+            ("The man in the tan shirt gives to the man in the wheelchair and hat .",
+             "a man donates to a panhandler ."),
             ("A blond woman is guessing a brown-haired man on the cheek .",
              "a blond woman kissing the cheek of a brown haired man ."),
             ("A person in a blue biking uniform is ridding a dirt bike on a grassy track .",

@@ -444,6 +444,21 @@ def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None)
     return motion and any(c.dep_ == "prep" and c.lower_ in params.path_preps for c in verb.children)
 
 
+def _clause_plural(verb) -> bool:
+    """Whether the subject of a finite ``verb`` is plural, when a garbled parse gives it two subjects or a
+    verb for subject: "a woman ... rubs her head as other people look on" hangs both "woman" and "people" on
+    "look" (the nearer one before the verb is its subject: "are looking on", not "is"); "a big dog drinks as a
+    little dog gets down" makes "drinks" the subject of "gets" (an -s verb read as a plural noun right after a
+    noun: the -s form of "gets" tells the number)."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubj" and c.i < verb.i]
+    if len(subjects) > 1:
+        return _np_plural(max(subjects, key=lambda c: c.i))
+    if subjects and verb.tag_ == "VBZ" and subjects[0].tag_ == "NNS" and subjects[0].i > 0 \
+            and subjects[0].doc[subjects[0].i - 1].tag_ == "NN" and _verb_reading(subjects[0].lower_):
+        return False
+    return _plural_subject(verb)
+
+
 def _relative_participle(sent, verb, lemma: str) -> bool:
     """"A couple viewing a large painting hung on a red wall": the parser makes "hung" the main verb of
     "a couple"; it is a past participle (no object, its form the participle's) right after the object of the
@@ -565,7 +580,7 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                     and (verb.dep_ != "ROOT" or _loose_subject(verb) is None):
                 continue  # no subject to agree with (fragment, mis-parse)
             anchor = _be_anchor(sent, verb)
-            _collapse(sent, verb, [], _plural_subject(verb), stative, lemma=lemma)
+            _collapse(sent, verb, [], _clause_plural(verb), stative, lemma=lemma)
             _noun_conjuncts_to_gerunds(sent, verb, tag, stative)
             if tag == "VBZ":
                 _object_conjuncts_to_gerunds(sent, verb, stative)
