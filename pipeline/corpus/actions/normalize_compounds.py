@@ -99,7 +99,9 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
         noun = _attributive(b, doc)
         if noun is None and b.i + 1 < len(doc) and doc[b.i + 1].pos_ == "NOUN" and _wordnet_adjective(ta, tb):
             noun = doc[b.i + 1]  # "three prize winning dogs": an adjective WordNet knows, whatever the parse says
-        if noun is None or ta in _NOT_FIRST or a.pos_ in ("DET", "PRON", "ADP", "CCONJ", "AUX") \
+        # "an over sized chess match": the tagger calls the prefix a preposition
+        if noun is None or ta in _NOT_FIRST \
+                or (a.pos_ in ("DET", "PRON", "ADP", "CCONJ", "AUX") and ta not in prefixes) \
                 or (a.pos_ == "ADV" and ta.endswith("ly")) or a.dep_ in ("conj", "cc"):
             continue
         if a.i > 0 and doc[a.i - 1].lower_ in ("and", "or", ",", "&"):
@@ -108,7 +110,9 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
             sent.replace(b.i, params.renames[tb])  # "fancy pattern jacket" -> "fancy patterned jacket"
             continue
         joined = None
-        if tb in heads and a.pos_ in ("ADJ", "NOUN", "NUM", "PROPN"):
+        if ta in prefixes and _wordnet_adjective(ta, tb) is not None:
+            joined = f"{ta}{tb}"  # "over sized" -> "oversized" (WordNet's closed adjective), before "sized" as a head
+        elif tb in heads and a.pos_ in ("ADJ", "NOUN", "NUM", "PROPN"):
             joined = f"{ta}-{tb}"
         elif a.pos_ in ("NOUN", "PROPN") and resources.synsets(ta, "n") and b.tag_ in ("VBN", "JJ") \
                 and tb.endswith(("ed", "en")) and tb not in not_participles and lemma_of(tb, "VERB") != tb \

@@ -153,6 +153,24 @@ def _verb_before(sent, start: int, end: int) -> bool:
     return False
 
 
+def _final_gerund(sent, at: int) -> int:
+    """Where "is/are" goes when the place phrase at ``at`` ends in a gerund the tagger took for a noun ("person
+    in yellow jacket snowboarding": "snowboarding" as the object's second noun): before that gerund, the
+    predicate ("a person in a yellow jacket is snowboarding"), not before the place phrase ("a person is in
+    yellow jacket snowboarding"); else ``at``."""
+    doc = sent.doc
+    last = len(doc) - 1
+    while last > at and doc[last].is_punct:
+        last -= 1
+    t = doc[last]
+    if last - 1 <= at or t.tag_ != "NN" or not t.lower_.endswith("ing") or doc[last - 1].tag_ != "NN" \
+            or sent.edited(last) or any(c.dep_ == "det" for c in t.children):
+        return at
+    # a gerund hardly used as a noun (WordNet counts): not "a man in a church wedding", "at a restaurant setting"
+    lemma = _verb_reading(t.lower_)
+    return last if lemma and lemma != t.lower_ and resources.word_count(t.lower_, "n") <= 4 else at
+
+
 def _verb_after(sent, start: int) -> bool:
     """Whether a plural noun after ``start`` is the caption's finite verb: an -s word with a verb reading right
     before "a/an/the" and not after a determiner or adjective ("one man in a vest and tie plants a kiss on the
@@ -513,6 +531,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         if w.dep_ == "prep" and _verb_after(sent, i):
             raise Unnormalizable("a finite verb read as a noun after the place phrase (garbled)")
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
+        if w.dep_ == "prep":
+            at = _final_gerund(sent, at)
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
             sent.delete(at - 1)
