@@ -523,7 +523,9 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             _repair_verb(sent, w, _np_plural(subject), root, stative)
             return
         before = doc[i - 1] if i else None
-        if w.dep_ == "prep" and before is not None and before.dep_ == "pobj" and before.head.lower_ == "with" \
+        # "a girl with her hands raised over her head": the participle is the hands' too
+        if (w.dep_ == "prep" or w.tag_ == "VBN") and before is not None and before.dep_ == "pobj" \
+                and before.head.lower_ == "with" \
                 and any(c.dep_ == "poss" for c in before.children) and resources.body_part(before.lemma_.lower()):
             # "man ... with his arm around person": the place is the arm's (an absolute "with" phrase), and
             # "with his arm is around a person" is garbled

@@ -406,9 +406,12 @@ def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], lo
 def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str]) -> None:
     """"a cat opens a drawer and climbs inside": the parser hangs the second verb, read as a plural noun, on the
     object; an -s form with no determiner or adjective whose word is used more as a verb than as a noun
-    (WordNet counts: "climbs", "smiles"; not "plates", "toys") after a singular object is that verb -> gerund."""
-    for obj in verb.children:
-        if obj.dep_ != "dobj" or obj.tag_ != "NN":
+    (WordNet counts: "climbs", "smiles"; not "plates", "toys") after a singular object is that verb -> gerund;
+    the object of a preposition on the verb counts too ("sits on a stone wall and talks on her phone")."""
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    objects += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    for obj in objects:
+        if obj.tag_ != "NN":
             continue
         for c in obj.children:
             if c.dep_ != "conj" or c.tag_ != "NNS" or sent.edited(c.i) \
