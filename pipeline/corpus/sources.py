@@ -259,9 +259,11 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b\w+ (a|o) (john|potty|potties|mole)\b",  # "a port a john", "whack a mole" written open
     r"\b(gives?|giving) to (the|a|an)\b",  # "the man gives to the man in the wheelchair": "give" without its object
     r"\b(a|an|the) ,",  # "in front of a , big fancy building": a comma inside a noun phrase
-    # "a girl with her hands raised over her head": an absolute "with" phrase is the only predicate (no
-    # "is/are", no -ing word); the normalization cannot make a sentence of it
-    r"^(?!.*\b(is|are)\b)(?!.*\w+ing\b).*\bwith (his|her|its|their) \w+ (raised|outstretched|crossed|closed|open|up)\b",
+    # "a girl with her hands raised over her head": an absolute "with" phrase right after the subject is the only
+    # predicate (no "is/are", no -ing word, no -s word before it that could be a verb: "a boy slides down a slide
+    # with his eyes closed" has one); the normalization cannot make a sentence of it
+    r"^(?!.*\b(is|are)\b)(?!.*\w+ing\b)(?:(?!\w+s\b)[\w-]+ ){1,6}with (his|her|its|their) \w+ "
+    r"(raised|outstretched|crossed|closed|open|up)\b",
     # "the little girl is riding in a brown horse": one rides on an animal or a bike, not in it
     r"\brid(e|es|ing) in an? (\w+ ){0,2}(horse|pony|camel|elephant|donkey|mule|bike|bicycle|motorcycle)s?\b",
 ))

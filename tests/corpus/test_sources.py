@@ -249,7 +249,8 @@ def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
     # the patterns leave ordinary captions alone
     for fine in ("A dog wearing a red collar is running .", "A girl with red hair is smiling .",
                  "Two boys are playing and both are laughing .", "A man is riding in a boat on the water .",
-                 "A boy is sleeping with his eyes closed ."):
+                 "A boy is sleeping with his eyes closed .",
+                 "A young boy slides down a water slide with his eyes closed ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 
