@@ -217,6 +217,43 @@ def test_caption_flaws_scores_surface_errors():
     assert caption_flaws("A dog is running in and out of the water .") == clean  # "in and out" is no typo
 
 
+def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
+    # captions of Flickr 8K images whose garble the readers found copied into S1 (issue 11, r3-r5), each against
+    # a clean caption of the same image that used to tie with it or beat it
+    for garbled, clean in (
+            ("a small dog with a blue color fetching a yellow ball", "A puppy playing with a ball ."),
+            ("a woman in a black overcoat and red hair with man in white walking behind her",
+             "A woman wears sunglasses and a black coat as she walks ."),
+            ("One man kissing another man on the check and both are in white shirts with black vests .",
+             "One man in a vest and tie plants a kiss on the cheek of another happy man ."),
+            ("Three boy teenagers and two female teenagers are making excited facial expressions .",
+             "five teenagers cheering in a living room"),
+            ("a large woman sits in a port a john .", "A woman who cleans out port-a-potties rests ."),
+            ("The man in the tan shirt gives to the man in the wheelchair and hat .",
+             "a man donates to a panhandler ."),
+            ("The little girl is riding in a brown horse .", "A girl in a helmet rides a horse ."),
+            ("A young dark haired girl with her hands raised over her head .",
+             "A girl in a grey shirt puts her hands over her head in a gesture ."),
+            ("A girl in a gray shit is throwing her hands up .",
+             "A young girl in a grey illustrated shirt is holding her hands over her head ."),
+            ("kids are playing ball in front of a , big fancy building",
+             "Three kids play on a wall with a green ball ."),
+            ("A blond woman is guessing a brown-haired man on the cheek .",
+             "a blond woman kissing the cheek of a brown haired man ."),
+            ("A person in a blue biking uniform is ridding a dirt bike on a grassy track .",
+             "A person in a biking suit rides a bike down a hill ."),
+            ("A dog leaps over a man in a white cap to catch and orange Frisbee .",
+             "Several people are standing and sitting on a grassy field watching a dog jump over a man to catch an "
+             "orange Frisbee .")):
+        assert caption_flaws(garbled) > caption_flaws(clean), garbled
+    # the patterns leave ordinary captions alone
+    for fine in ("A dog wearing a red collar is running .", "A girl with red hair is smiling .",
+                 "Two boys are playing and both are laughing .", "A man is riding in a boat on the water .",
+                 "A boy is sleeping with his eyes closed .",
+                 "A young boy slides down a water slide with his eyes closed ."):
+        assert caption_flaws(fine) <= 0.5, fine
+
+
 def test_flickr8k_prefers_captions_with_modifiers_among_equally_clean_ones(tmp_path):
     from pipeline.common.resources import RULES_DIR
     from pipeline.corpus.rules import load_rules

@@ -114,11 +114,20 @@ def _be_anchor(sent, verb) -> int:
             and doc[i - 1].tag_ in ("RB", "RBR", "RBS") and not sent.edited(i - 1):
         i -= 1
     if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
-            and doc[i - 2].pos_ not in ("DET", "NUM", "ADJ") and _activity_compound(doc[i - 1].lower_, verb.text):
+            and doc[i - 2].pos_ not in ("DET", "NUM", "ADJ") and _activity_compound(doc[i - 1].lower_, verb.text) \
+            and not _doer_noun(doc[i - 1].lower_):
         # "a man rock climbs" -> "a man is rock climbing", not "a man rock is climbing"; but in "A dog racing"
         # the noun right after a determiner is the subject itself, not the first half of "dog racing"
         i -= 1
     return i
+
+
+@functools.lru_cache(maxsize=16384)
+def _doer_noun(noun: str) -> bool:
+    """Whether ``noun``'s first WordNet sense is a person, animal or group: in "black greyhound dog racing" the
+    dog races ("a black greyhound dog is racing"), "dog racing" is no activity of the greyhound."""
+    syns = resources.synsets(noun, "n")
+    return bool(syns) and syns[0].lexname() in ("noun.person", "noun.animal", "noun.group")
 
 
 @functools.lru_cache(maxsize=16384)

@@ -153,6 +153,39 @@ def _verb_before(sent, start: int, end: int) -> bool:
     return False
 
 
+def _final_gerund(sent, at: int) -> int:
+    """Where "is/are" goes when the place phrase at ``at`` ends in a gerund the tagger took for a noun ("person
+    in yellow jacket snowboarding": "snowboarding" as the object's second noun): before that gerund, the
+    predicate ("a person in a yellow jacket is snowboarding"), not before the place phrase ("a person is in
+    yellow jacket snowboarding"); else ``at``."""
+    doc = sent.doc
+    last = len(doc) - 1
+    while last > at and doc[last].is_punct:
+        last -= 1
+    t = doc[last]
+    if last - 1 <= at or t.tag_ != "NN" or not t.lower_.endswith("ing") or doc[last - 1].tag_ != "NN" \
+            or sent.edited(last) or any(c.dep_ == "det" for c in t.children):
+        return at
+    # a gerund hardly used as a noun (WordNet counts): not "a man in a church wedding", "at a restaurant setting"
+    lemma = _verb_reading(t.lower_)
+    return last if lemma and lemma != t.lower_ and resources.word_count(t.lower_, "n") <= 4 else at
+
+
+def _verb_after(sent, start: int) -> bool:
+    """Whether a plural noun after ``start`` is the caption's finite verb: an -s word with a verb reading right
+    before "a/an/the" and not after a determiner or adjective ("one man in a vest and tie plants a kiss on the
+    cheek"). Adding "is/are" before the place phrase would make "is in a vest and tie plants a kiss"."""
+    doc = sent.doc
+    for t in doc[start + 1:len(doc) - 1]:
+        if t.tag_ != "NNS" or sent.edited(t.i) or doc[t.i + 1].lower_ not in ("a", "an", "the"):
+            continue
+        if doc[t.i - 1].tag_ in ("DT", "JJ", "PRP$", "CD", "IN", "POS"):
+            continue
+        if _verb_reading(t.lower_) and _lemma(t.lower_) != t.lower_:
+            return True
+    return False
+
+
 def _predicate_walk(root):
     """Tokens of the noun phrase headed by ``root``, in order, not descending into clauses."""
     out = []
@@ -490,12 +523,18 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             _repair_verb(sent, w, _np_plural(subject), root, stative)
             return
         before = doc[i - 1] if i else None
-        if w.dep_ == "prep" and before is not None and before.dep_ == "pobj" and before.head.lower_ == "with" \
+        # "a girl with her hands raised over her head": the participle is the hands' too
+        if (w.dep_ == "prep" or w.tag_ == "VBN") and before is not None and before.dep_ == "pobj" \
+                and before.head.lower_ == "with" \
                 and any(c.dep_ == "poss" for c in before.children) and resources.body_part(before.lemma_.lower()):
             # "man ... with his arm around person": the place is the arm's (an absolute "with" phrase), and
             # "with his arm is around a person" is garbled
             raise Unnormalizable("the place belongs to a body part in a 'with' phrase")
+        if w.dep_ == "prep" and _verb_after(sent, i):
+            raise Unnormalizable("a finite verb read as a noun after the place phrase (garbled)")
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
+        if w.dep_ == "prep":
+            at = _final_gerund(sent, at)
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
             sent.delete(at - 1)

@@ -32,6 +32,7 @@ from pipeline.corpus.wordforms import (
     gerund,
     inflect_word,
     lemma_of,
+    participle,
     span,
     subject_of,
 )
@@ -51,6 +52,7 @@ from ._normalize_common import (
     _verb_reading,
 )
 from .normalize_fragments import _verb_dominant
+from .normalize_spelling import _transitive
 
 _PRESENT_BE = ("is", "are", "am", "'s", "'re", "'m")
 
@@ -330,6 +332,18 @@ class ContinuousParams(BaseModel):
     past_be: dict[str, str] = {"was": "is", "were": "are"}
     text_verbs: list[str] = []  # "a paper that says ...", "a sign reads ...": a thing's text is a state
     drop_with_absolute: bool = False  # drop "a woman with her arm raised ." (no predicate; see _with_absolute)
+    # a present passive with a by-agent of these kinds names an event ("a girl is dragged by a dog" -> "is being
+    # dragged"), and so does one of a verb of motion with a path ("a car is driven on a track" -> "is being
+    # driven"); participles of ``state_participles`` name a state whatever follows ("surrounded by people")
+    event_agents: list[str] = []
+    path_preps: list[str] = []
+    state_participles: list[str] = []
+    # a past form of these verbs without an object describes the state ("a man dressed up in black" -> "is
+    # dressed up", "a bird perched on a branch" -> "is perched"), not an action in progress ("is dressing up")
+    adjectival_past: list[str] = []
+    # read a past participle right after the object of the subject's "-ing" participle as a reduced relative
+    # on that object ("a couple viewing a painting hung on a wall" -> "is viewing a painting hung on a wall")
+    reduced_relative: bool = False
 
 
 def _with_absolute(sent, verb, auxes):
@@ -392,9 +406,12 @@ def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], lo
 def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str]) -> None:
     """"a cat opens a drawer and climbs inside": the parser hangs the second verb, read as a plural noun, on the
     object; an -s form with no determiner or adjective whose word is used more as a verb than as a noun
-    (WordNet counts: "climbs", "smiles"; not "plates", "toys") after a singular object is that verb -> gerund."""
-    for obj in verb.children:
-        if obj.dep_ != "dobj" or obj.tag_ != "NN":
+    (WordNet counts: "climbs", "smiles"; not "plates", "toys") after a singular object is that verb -> gerund;
+    the object of a preposition on the verb counts too ("sits on a stone wall and talks on her phone")."""
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    objects += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    for obj in objects:
+        if obj.tag_ != "NN":
             continue
         for c in obj.children:
             if c.dep_ != "conj" or c.tag_ != "NNS" or sent.edited(c.i) \
@@ -408,14 +425,68 @@ def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str]) -> None:
 _DIRECTIONS = frozenset({"into", "onto", "through", "across", "toward", "towards", "off"})
 
 
-def _dynamic_passive(verb, lemma: str) -> bool:
+def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None) -> bool:
     """Whether a passive participle names an event, not a state: a directional complement ("bounced into the
     air", "thrown across the room") or a by-agent with a verb of motion (WordNet's first sense in
-    ``verb.motion``: "chased by a dog"; not "covered by a blanket", "surrounded by people")."""
+    ``verb.motion``: "chased by a dog"; not "covered by a blanket", "surrounded by people"). With ``params``
+    also a by-agent of a kind in ``event_agents`` ("dragged downhill by a dog": a dog acts) and a verb of
+    motion with a ``path_preps`` complement ("driven on a dusty track"), unless the participle is one of
+    ``state_participles``."""
     if any(c.dep_ in ("prep", "prt") and c.lower_ in _DIRECTIONS for c in verb.children):
         return True
     senses = resources.synsets(lemma, "v")
-    return any(c.dep_ == "agent" for c in verb.children) and bool(senses) and senses[0].lexname() == "verb.motion"
+    motion = bool(senses) and senses[0].lexname() == "verb.motion"
+    agents = [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+    if (agents or any(c.dep_ == "agent" for c in verb.children)) and motion:
+        return True
+    if params is None or lemma in params.state_participles:
+        return False
+    if params.event_agents and any(resources.under(g.lemma_.lower(), tuple(params.event_agents), 2)
+                                   for g in agents):
+        return True
+    return motion and any(c.dep_ == "prep" and c.lower_ in params.path_preps for c in verb.children)
+
+
+def _clause_plural(verb) -> bool:
+    """Whether the subject of a finite ``verb`` is plural, when a garbled parse gives it two subjects or a
+    verb for subject: "a woman ... rubs her head as other people look on" hangs both "woman" and "people" on
+    "look" (the nearer one before the verb is its subject: "are looking on", not "is"); "a big dog drinks as a
+    little dog gets down" makes "drinks" the subject of "gets" (an -s verb read as a plural noun right after a
+    noun: the -s form of "gets" tells the number)."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubj" and c.i < verb.i]
+    if len(subjects) > 1:
+        return _np_plural(max(subjects, key=lambda c: c.i))
+    if subjects and verb.tag_ == "VBZ" and subjects[0].tag_ == "NNS" and subjects[0].i > 0 \
+            and subjects[0].doc[subjects[0].i - 1].tag_ == "NN" and _verb_reading(subjects[0].lower_):
+        return False
+    return _plural_subject(verb)
+
+
+def _relative_participle(sent, verb, lemma: str) -> bool:
+    """"A couple viewing a large painting hung on a red wall": the parser makes "hung" the main verb of
+    "a couple"; it is a past participle (no object, its form the participle's) right after the object of the
+    "-ing" participle that describes the subject, and that object is a thing. Then the "-ing" participle is
+    the predicate: "is/are" goes before it, and True is returned. The past form must be of a verb that takes
+    an object (WordNet frames: a thing can be "hung", not "smiled") and not of motion, with no directional
+    complement ("a man holding a rope climbed up a wall" is the man's climbing)."""
+    if verb.dep_ != "ROOT" or verb.tag_ not in ("VBD", "VBN") or verb.lower_ != participle(lemma) \
+            or children(verb, "dobj", "dative", "aux", "auxpass") or verb.i == 0:
+        return False
+    senses = resources.synsets(lemma, "v")
+    if not senses or senses[0].lexname() == "verb.motion" or not _transitive(lemma) \
+            or any(c.dep_ in ("prep", "prt", "advmod") and c.lower_ in _DIRECTIONS | {"up", "down", "away", "out"}
+                   for c in verb.children):
+        return False
+    subjects = children(verb, "nsubj")
+    obj = sent.doc[verb.i - 1]
+    if not subjects or obj.pos_ != "NOUN" or resources.under(obj.lemma_.lower(), ("person.n.01", "animal.n.01"), 2):
+        return False
+    ing = [c for c in subjects[0].children if c.dep_ == "acl" and c.tag_ == "VBG" and c.i < verb.i
+           and c.right_edge.i == obj.i and obj.dep_ == "dobj" and obj.head.i == c.i]
+    if not ing or sent.edited(ing[0].i):
+        return False
+    sent.replace(ing[0].i, f"{be_present(_np_plural(subjects[0]))} {ing[0].text}")
+    return True
 
 
 @action("present_continuous", stages=("normalize",), params=ContinuousParams)
@@ -460,7 +531,7 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             continue
         if any(c.dep_ == "auxpass" for c in verb.children):
             past = [a for a in auxes if a.lower_ in params.past_be]
-            dynamic = verb.tag_ == "VBN" and lemma not in stative and _dynamic_passive(verb, lemma)
+            dynamic = verb.tag_ == "VBN" and lemma not in stative and _dynamic_passive(verb, lemma, params)
             if past and len(auxes) == 1:
                 # "was bounced into the air" -> "is being bounced ...": a present passive of an event is
                 # progressive; "was covered in snow" (a state) -> "is covered in snow"
@@ -477,7 +548,10 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             active_vbn = tag == "VBN" and verb.dep_ in ("ROOT", "conj") and any(
                 c.dep_ == "nsubj" for c in verb.children) and _later_passive(sent, verb) is None
             # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
-            bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD")
+            bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD") \
+                and not (verb.head.tag_ == "VBZ" and resources.synsets(verb.lower_, "n"))
+            # a bare form after an -s form does not agree with it: "hits a dish and pan with chopsticks" joins
+            # two objects, the tagger's verb "pan" is the noun
             # a present with its own subject tagged as a bare form: "... while other girls in costumes watch"
             # (not "watches a boy jump", where the bare form has no subordinator)
             bare_clause = tag == "VB" and any(c.dep_ == "nsubj" for c in verb.children) and (
@@ -486,6 +560,13 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 continue
             if lemma in stative or _noun_only(verb.lower_):
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
+            if params.reduced_relative and _relative_participle(sent, verb, lemma):
+                continue
+            if lemma in params.adjectival_past and tag in ("VBD", "VBN") and verb.lower_ == participle(lemma) \
+                    and not children(verb, "dobj", "dative") and children(verb, *SUBJECT_DEPS) \
+                    and not sent.edited(verb.i):
+                sent.replace(verb.i, f"{be_present(_plural_subject(verb))} {verb.text}")
+                continue
             own_subject = bool(children(verb, *SUBJECT_DEPS))
             prev = doc[verb.i - 1] if verb.i else verb
             if verb.dep_ == "conj" and not own_subject and tag == "VBP" and verb.head.tag_ == "VBZ" \
@@ -502,7 +583,7 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                     and (verb.dep_ != "ROOT" or _loose_subject(verb) is None):
                 continue  # no subject to agree with (fragment, mis-parse)
             anchor = _be_anchor(sent, verb)
-            _collapse(sent, verb, [], _plural_subject(verb), stative, lemma=lemma)
+            _collapse(sent, verb, [], _clause_plural(verb), stative, lemma=lemma)
             _noun_conjuncts_to_gerunds(sent, verb, tag, stative)
             if tag == "VBZ":
                 _object_conjuncts_to_gerunds(sent, verb, stative)
@@ -586,3 +667,36 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
         while last > end and doc[last].is_punct:
             last -= 1
         sent.insert_after(last, f"{params.conjunction} {' '.join(words)}")
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: a preposition a verb needs before a kind of object
+
+
+class ObjectPrepositionParams(BaseModel):
+    verbs: list[str]
+    object_under: list[str]  # WordNet synsets: the object's first sense falls under one of these
+    preposition: str
+    determiners: list[str] = ["a", "an"]
+
+
+@action("object_preposition", stages=("normalize",), params=ObjectPrepositionParams)
+def object_preposition(sent, params: ObjectPrepositionParams, ruleset) -> None:
+    """Insert the preposition a verb takes before an object of a kind ("a kitten is playing a ball" ->
+    "playing with a ball", "plays a toy" -> "plays with a toy"): the direct object of one of ``verbs`` whose
+    first WordNet sense falls under ``object_under`` and whose determiner is one of ``determiners`` ("plays
+    the ball" in a match stays; "playing ball", "playing a guitar" stay). Source: Marelli et al. 2014, section
+    3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r5: "is playing a small ball")."""
+    doc = sent.doc
+    verbs = set(params.verbs)
+    kinds = tuple(params.object_under)
+    dets = set(params.determiners)
+    for obj in doc:
+        if obj.dep_ != "dobj" or obj.tag_ != "NN" or lemma_of(obj.head.text, "VERB") not in verbs:
+            continue
+        det = [c for c in obj.children if c.dep_ == "det" and c.i < obj.i]
+        if not det or det[0].lower_ not in dets or det[0].i <= obj.head.i or sent.any_edited((det[0].i, obj.i)):
+            continue
+        if not resources.under(obj.lemma_.lower(), kinds, 1):
+            continue
+        sent.insert_before(det[0].i, params.preposition)

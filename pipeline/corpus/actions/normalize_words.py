@@ -10,7 +10,8 @@ lower-cased, and an article for a bare singular subject. Each action edits a
 from __future__ import annotations
 
 __all__ = ["ArticleParams", "DeleteTokensParams", "LowercaseParams", "MassArticleParams", "MweParams",
-           "NamedEntityParams", "NumberParams", "POSSESSIVE_PRONOUNS", "PossessiveParams", "add_article",
+           "NamedEntityParams", "NumberParams", "POSSESSIVE_PRONOUNS", "PossessiveParams", "ProperWordsParams",
+           "DefiniteBeforeParams", "add_article", "capitalize_proper_words", "definite_before",
            "delete_tokens", "drop_mass_article", "drop_mwe",
            "lowercase_common_words", "named_entity_to_class", "normalize_numbers", "possessive_to_determiner"]
 
@@ -418,6 +419,47 @@ def _lower_case_lemma(word: str) -> bool:
 
 
 # --------------------------------------------------------------------------------------------------------
+# proper adjectives and initialisms typed in lower case
+
+
+class ProperWordsParams(BaseModel):
+    lexicon: str = "proper_words"
+
+
+def _proper_index(entries) -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """``{first lower-case word: [(lower-case words, written words), ...]}``, longest first, each entry with
+    its plural in -s ("Asians", "CDs"); entries of several words ("Little League") match as a sequence."""
+    index: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for e in entries:
+        words = tuple(str(e).split())
+        forms = [words] if words[-1].endswith("s") else [words, words[:-1] + (words[-1] + "s",)]
+        for w in forms:
+            index.setdefault(w[0].lower(), []).append((tuple(x.lower() for x in w), w))
+    for v in index.values():
+        v.sort(key=lambda pair: len(pair[0]), reverse=True)
+    return index
+
+
+@action("capitalize_proper_words", stages=("normalize",), params=ProperWordsParams)
+def capitalize_proper_words(sent, params: ProperWordsParams, ruleset) -> None:
+    """Write a word English always capitalises in its written form ("an asian man" -> "an Asian man", "a cd"
+    -> "a CD"); the lexicon gives the forms. Hyphenated compounds are split by the tokenizer, so each part is
+    rewritten ("african-american" -> "African-American"). Source: Marelli et al. 2014, section 3.1 (S1 is
+    the cleaned caption); Chicago Manual of Style 17th ed. 8.37, 10.3."""
+    index = ruleset.derived(params.lexicon, _proper_index)
+    doc = sent.doc
+    for tok in doc:
+        for lower, written in index.get(tok.lower_, ()):
+            if not matches_at(doc, tok.i, lower):
+                continue
+            for k, form in enumerate(written):
+                t = doc[tok.i + k]
+                if t.text != form and sent.text(t.i) != form and not t.text.isupper() and not sent.edited(t.i):
+                    sent.replace(t.i, form)
+            break
+
+
+# --------------------------------------------------------------------------------------------------------
 # bare singular subjects
 
 
@@ -455,8 +497,9 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
         start = tok.left_edge.i
         if tok.dep_ not in ("nsubj", "nsubjpass", "ROOT") and start != 0:
             continue
+        # an edit of case only ("asian" -> "Asian", proper-word-capital) leaves the phrase bare
         if any(c.dep_ in ("det", "poss", "nummod", "predet", "quantmod") for c in tok.children) \
-                or sent.any_edited(range(start, tok.i + 1)):
+                or any(sent.edited(j) and sent.text(j).lower() != sent.doc[j].lower_ for j in range(start, tok.i + 1)):
             continue
         if any(sent.doc[j].tag_ in ("DT", "PRP$", "CD", "POS", "NNS", "NNPS") or sent.doc[j].lower_ in quantifiers
                for j in range(start, tok.i)):
@@ -470,7 +513,13 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
             continue
         first = sent.doc[start]
         if start == 0 and first.tag_ in ("NNP", "UH") and _common_word(first.text):
-            sent.replace(0, f"{params.determiner} {first.text.lower()}")  # "Dog ..." -> "a dog ..."
+            # "Dog ..." -> "a dog ..."; "Asian man ..." -> "an Asian man ..." (WordNet writes it capitalised)
+            word = sent.text(0) if sent.edited(0) else first.text.lower() if _lower_case_lemma(first.text) \
+                else first.text
+            sent.replace(0, f"{params.determiner} {word}")
+        elif start == 0 and not sent.edited(0) and first.text[:1].isupper() and _common_word(first.text) \
+                and not _lower_case_lemma(first.text):
+            sent.replace(0, f"{params.determiner} {first.text}")  # "Asian man ..." -> "an Asian man ..."
         else:
             sent.insert_before(start, params.determiner)
 
@@ -503,3 +552,28 @@ def drop_mass_article(sent, params: MassArticleParams, ruleset) -> None:
         if j + 1 < len(doc) and (doc[j + 1].pos_ in ("NOUN", "PROPN") or doc[j + 1].text == "-"):
             continue  # a compound: "a water bottle", "a snow-covered path"
         sent.delete(det.i)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: "the" before "same"
+
+
+class DefiniteBeforeParams(BaseModel):
+    words: list[str]
+    article: str = "the"
+
+
+@action("definite_before", stages=("normalize",), params=DefiniteBeforeParams)
+def definite_before(sent, params: DefiniteBeforeParams, ruleset) -> None:
+    """Insert "the" before an adjective that needs a definite determiner when its noun phrase has none ("doing
+    same dance" -> "doing the same dance"). Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption);
+    readers' verdicts of issue 11 (r4: "doing same dance" marked as a missing article)."""
+    words = {w.lower() for w in params.words}
+    doc = sent.doc
+    for tok in doc:
+        if tok.lower_ not in words or sent.edited(tok.i) or tok.dep_ != "amod":
+            continue
+        if any(c.dep_ in ("det", "poss", "nummod", "predet") for c in tok.head.children) \
+                or (tok.i > 0 and doc[tok.i - 1].tag_ in ("DT", "PRP$", "POS", "CD")):
+            continue
+        sent.insert_before(tok.i, params.article)
