@@ -42,6 +42,7 @@ from pipeline.corpus.wordforms import (
     children,
     fixed_name_index,
     fixed_name_tokens,
+    in_hyphenated,
     inflect_word,
     is_plural_np,
     lemma_of,
@@ -332,6 +333,8 @@ class VoiceParams(BaseModel):
     # phrases that, right after the object, belong to it as a name ("eating corn on the cob" -/-> "The corn is
     # being eaten on the cob by the cat"): the passive would split the name
     object_phrases: list[str] = Field(default_factory=list)
+    # a phrase "in/with" + one of these (what a person wears) after the object belongs to the subject: no passive
+    worn_hypernyms: list[str] = Field(default_factory=list)
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -470,6 +473,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             if c.lower_ == "by":
                 tail = -1  # "Buckets are being held by the water by people": two by-phrases
                 break
+            if c.lower_ in ("in", "with") and any(resources.under(_lemma(o), tuple(params.worn_hypernyms), 2)
+                                                  for o in children(c, "pobj")):
+                tail = -1  # what the subject wears describes the subject: "Basketball is being played with
+                break      # orange shoes by a black man", "Flag football is being played in blue uniforms by boys"
             tail = c1
         if tail < 0 or tail - o1 > params.max_moved_over:
             continue
@@ -623,6 +630,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             continue  # "a man is carrying another man", "one of the men": the two mentions must stay alike
         if tok.dep_ == "compound" or tok.like_num or children(tok, "compound", "prt"):
             continue  # compounds are often lexicalized: "cell phone" is not "cell telephone"
+        if in_hyphenated(tok):
+            continue  # a part of a hyphenated word: "skeleton-printed" -/-> "skeleton-published", "build-a-bear"
         pos = WN_POS[tok.pos_]
         lemma = _lemma(tok)
         blocked = set((block.get(pos) or {}).get(lemma, ()))
