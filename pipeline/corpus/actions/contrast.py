@@ -728,7 +728,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective;
     ``unless_sentence_has: [words]``, not in a sentence holding one of these words or lemmas;
     ``unless_child_deps: [deps]``, not when a matched word has a dependent of such a relation;
-    ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`_head_noun`)
+    ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`_head_noun`;
+    ``only_head: [lemmas]``, only when the first matched word depends on such a word)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -821,6 +822,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
                 if cond.get("head_lexnames") and not _head_in_files(tok, cond["head_lexnames"]):
                     continue  # "an old tire" -/-> "a young tire"
+                if cond.get("only_head") and not _governor_lemmas(tok) & set(cond["only_head"]):
+                    continue  # "an empty bottle" -/-> "a crowded bottle": crowded places only
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):
