@@ -335,6 +335,10 @@ class VoiceParams(BaseModel):
     object_phrases: list[str] = Field(default_factory=list)
     # a phrase "in/with" + one of these (what a person wears) after the object belongs to the subject: no passive
     worn_hypernyms: list[str] = Field(default_factory=list)
+    # a bare singular object whose plural is at least this close in Zipf frequency to it is a count noun that
+    # cannot open a sentence bare ("Carrot is being sliced"; "carrots" is as frequent as "carrot", "garlics"
+    # is rare); None: no such test
+    count_plural_margin: float | None = None
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -382,6 +386,16 @@ def _bare_count_noun(word: str, mass: frozenset[str]) -> bool:
     return not any(s.lexname() in _PASSIVE_MASS_LEXNAMES for s in syns[:3])
 
 
+def _mostly_counted(word: str, margin: float | None) -> bool:
+    """Whether ``word``'s plural is used about as often as the word (Zipf frequency at most ``margin`` below
+    it: "carrots" 3.63 vs "carrot" 3.62, "garlics" 1.08 vs "garlic" 3.92), so that the bare singular reads as a
+    missing article; False when ``margin`` is None."""
+    if margin is None:
+        return False
+    many = plural(word)
+    return many != word and resources.zipf(many) >= resources.zipf(word) - margin
+
+
 @action("active_to_passive", stages=("S2",), params=VoiceParams)
 def active_to_passive(sent, params: VoiceParams, ruleset):
     """Active clause -> passive ("A man is riding a bike" -> "A bike is being ridden by a man"); Table 3, S2.
@@ -409,8 +423,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if obj.pos_ not in ("NOUN", "PROPN", "PRON"):
             continue  # "waiting to board boats" -/-> "To board boats are being waited"
         if obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") or c.tag_ == "PRP$" for c in obj.lefts) \
-                and _bare_count_noun(obj.lower_, ruleset.lexicon_set("mass_nouns")):
-            continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence
+                and (_bare_count_noun(obj.lower_, ruleset.lexicon_set("mass_nouns"))
+                     or _mostly_counted(obj.lower_, params.count_plural_margin)):
+            continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence;
+            # "slicing carrot" -/-> "Carrot is being sliced" (a food counted as often as not)
         if any(c.dep_ in ("relcl", "acl") for c in obj.subtree if c is not obj):
             continue  # "severing the toe of a boot using a sword": the participle is often the verb's; "a slab
             # that is lying on a prone man with a sledgehammer is being broken by a man"
