@@ -610,6 +610,9 @@ class WordnetAntonymParams(BaseModel):
     state_adjectives: dict[str, str] = Field(default_factory=dict)
     # antonyms that are attributive only: not written after a verb ("The fish is dead" -/-> "The fish is live")
     attributive_only: list[str] = Field(default_factory=list)
+    # words of one scale step: an antonym is not written when another word of its group is in the sentence ("the
+    # big dog is on a small dog" -/-> "the big dog is on a large dog")
+    same_scale: list[list[str]] = Field(default_factory=list)
 
 
 def _state_participle(tok) -> bool:
@@ -689,6 +692,9 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
                 continue  # "brown and white" -/-> "white and white"
             if _scale_clash(doc, tok, ant):
                 continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
+            if any(ant in group and {t.lemma_.lower() for t in doc if t.i != tok.i} & set(group)
+                   for group in params.same_scale):
+                continue  # "The big dog is on a small dog" -/-> "The big dog is on a large dog"
             if ant in params.predicative_only and tok.dep_ in ("amod", "compound"):
                 continue  # "a dead mouse" -/-> "an alive mouse"
             if ant in params.attributive_only and tok.dep_ not in ("amod", "compound"):

@@ -692,6 +692,9 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
 class ImpliedModifierParams(BaseModel):
     lexicon: str = "implied_modifiers"
     object_senses: int = Field(3, ge=1)
+    # a noun modifier goes on a bare singular noun only when the noun is in this mass lexicon ("on green grass",
+    # not "peeling yellow lemon"); None: anywhere
+    mass_lexicon: str | None = None
 
 
 _VERB_ADJUNCT_DEPS = ("prep", "advmod", "npadvmod", "prt", "dative", "agent", "advcl", "xcomp", "ccomp",
@@ -749,6 +752,9 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
                 continue  # "a pool of water" is no "swimming pool of water"
             if entry["text"] in (t.lower_ for t in doc):
                 continue  # "swimming in a pool" -/-> "swimming in a swimming pool"
+            if params.mass_lexicon and tok.tag_ == "NN" and tok.lower_ not in ruleset.lexicon_set(params.mass_lexicon) \
+                    and not children(tok, "det", "poss", "nummod") and not any(c.tag_ == "PRP$" for c in tok.lefts):
+                continue  # "peeling lemon" -/-> "peeling yellow lemon": the missing article shows all the more
             s = sent.fork()
             s.insert_before(tok.i, entry["text"])
             yield s.edits
