@@ -642,6 +642,13 @@ def _head_noun(tok):
     return tok.head if tok.head.pos_ == "NOUN" and tok.head is not tok else None
 
 
+def _same_scale(doc, tok, target: str, groups) -> bool:
+    """Whether another word of the sentence than ``tok`` shares a scale group with ``target`` (``groups``: lists of
+    lemmas of one scale step, "big"/"large"): writing the target would leave the two sides alike."""
+    others = {t.lemma_.lower() for t in doc if t.i != tok.i}
+    return any(target in group and others & set(group) for group in groups)
+
+
 def _head_in_files(tok, lexnames) -> bool:
     """Whether the noun ``tok`` says something about (:func:`_head_noun`) has its first WordNet sense in one of
     the lexicographer files ``lexnames`` ("noun.person", "noun.animal")."""
@@ -692,8 +699,7 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
                 continue  # "brown and white" -/-> "white and white"
             if _scale_clash(doc, tok, ant):
                 continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
-            if any(ant in group and {t.lemma_.lower() for t in doc if t.i != tok.i} & set(group)
-                   for group in params.same_scale):
+            if _same_scale(doc, tok, ant, params.same_scale):
                 continue  # "The big dog is on a small dog" -/-> "The big dog is on a large dog"
             if ant in params.predicative_only and tok.dep_ in ("amod", "compound"):
                 continue  # "a dead mouse" -/-> "an alive mouse"
@@ -719,6 +725,8 @@ class LexiconOppositeParams(BaseModel):
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
     # fixed names whose words are never replaced ("little league" -/-> "big league", "fast food" -/-> "slow food")
     fixed_lexicon: str | None = None
+    # words of one scale step, see WordnetAntonymParams.same_scale
+    same_scale: list[list[str]] = Field(default_factory=list)
     # gendered pronouns by position: subject, object, possessive, reflexive
     pronouns: dict[str, list[str]] = Field(default_factory=lambda: {
         "m": ["he", "him", "his", "himself"], "f": ["she", "her", "her", "herself"]})
@@ -847,6 +855,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "black and white" -/-> "white and white"
                 if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):
                     continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
+                if _same_scale(doc, tok, dst, params.same_scale):
+                    continue  # "The big dog is on a small dog" -/-> "The big dog is on a large dog"
                 s = sent.fork()
                 s.set_span(tok.i, end, _inflect_like(dst, tok, group))
                 g_src, g_dst = cond["genders"]
