@@ -113,7 +113,7 @@ def test_combined_candidates_exist(written):
     combos = [c for cands in written.values() for c in cands if len(c.rules) > 1]
     assert combos
     outs = {c.output for c in written["A black dog is chasing a soccer ball"] if len(c.rules) > 1}
-    assert "A dog, which is black, is chasing a ball made for soccer" in outs
+    assert "The black animal is chasing a soccer ball" in outs
     every_rule = {r for cands in written.values() for c in cands for r in c.rules}
     assert every_rule == set(S2_RULES)
 
@@ -148,8 +148,7 @@ RULE_OUTPUTS = [
     ("agentive-noun-expansion", "Two guitar players are singing", "Two people who play the guitar are singing"),
     ("compound-to-relative", "A young girl is using a sewing machine",
      "A young girl is using a machine made for sewing"),
-    ("compound-to-relative", "A man is holding a fishing pole", "A man is holding a pole used for fishing"),
-    ("compound-to-relative", "Two boys are kicking a soccer ball", "Two boys are kicking a ball made for soccer"),
+    ("compound-to-relative", "A woman is loading a washing machine", "A woman is loading a machine used for washing"),
     ("adjective-to-relative", "A black dog is running", "A dog, which is black, is running"),
     ("adjective-to-relative", "Two white dogs are running", "Two dogs, which are white, are running"),
     ("adjective-to-relative", "The black and white dog is jumping", "The dog, which is black and white, is jumping"),
@@ -162,6 +161,9 @@ RULE_OUTPUTS = [
 
 # (rule id, S1 the rule must leave alone)
 RULE_REFUSES = [
+    # machines only (s23e, r5 readers: "a rod made for fishing", "a ball made for soccer" read stiff)
+    ("compound-to-relative", "A man is holding a fishing pole"),
+    ("compound-to-relative", "Two boys are kicking a soccer ball"),
     ("active-to-passive", "A man is playing a guitar and singing"),   # shared subject with a second verb
     ("active-to-passive", "A man is picking up a box"),               # particle
     ("active-to-passive", "A woman is fixing her hair"),              # possessive would precede its antecedent

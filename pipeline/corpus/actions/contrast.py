@@ -378,6 +378,9 @@ class DeterminerOppositeParams(BaseModel):
     existential_to: list[str] = Field(default_factory=lambda: ["no"])
     # nouns naming something unique, which no quantifier fits ("The sun is rising" -/-> "No sun is rising")
     unique_nouns: list[str] = Field(default_factory=list)
+    # determiners that make a singular noun govern the verb ("No group of people is dancing")
+    singular_determiners: list[str] = Field(default_factory=lambda: ["no", "every", "each"])
+    singular_be: dict[str, str] = Field(default_factory=lambda: {"are": "is", "were": "was"})
 
 
 _NP_PREMOD_DEPS = ("det", "predet", "nummod", "amod", "quantmod", "advmod", "nmod")
@@ -438,11 +441,21 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # a determiner standing alone ("Some is grating onion"): no noun would be left
         if end <= head.i and doc[end].dep_ in ("det", "predet", "poss") and doc[end].head == head:
             continue
+        if any(t.is_punct for t in doc[start:head.i]):
+            continue  # "A wet, blond dog" -/-> "No wet, blond dog" (the parse then takes "wet" for the noun)
+        verb = head.head
+        # "A group of people are dancing" (notional agreement) -> "No group of people is dancing": after "no" or
+        # "every" the singular noun governs the verb
+        plural_be = next((t for t in (verb, *verb.children) if t.lower_ in params.singular_be
+                          and (t is verb or t.dep_ in ("aux", "auxpass")) and t.i > head.i), None) \
+            if head.tag_ == "NN" and not existential else None
         for new in _pick(table[key], _number_of(head)):
             if new.lower() == key or (existential and new.lower() not in params.existential_to):
                 continue
             s = sent.fork()
             s.set_span(start, end, new)
+            if plural_be is not None and new.lower() in params.singular_determiners:
+                s.replace(plural_be.i, params.singular_be[plural_be.lower_])
             if new.lower() in ("no", "nobody", "no one", "nothing") and head.dep_ in ("nsubj", "nsubjpass"):
                 _some_to_any(s, head.head)
             yield s.edits
@@ -584,6 +597,63 @@ class WordnetAntonymParams(BaseModel):
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
     # fixed names whose words are never replaced ("little league" -/-> "big league", "fast food" -/-> "slow food")
     fixed_lexicon: str | None = None
+    # {lemma: [noun lemmas]}: not when the word governs such an object, directly or through one of its
+    # prepositions ("lying on his back" -/-> "standing on his back")
+    unless_object: dict[str, list[str]] = Field(default_factory=dict)
+    # {lemma: [WordNet lexicographer files]}: only on a noun whose first sense is filed there ("an old man" ->
+    # "a young man", but "an old tire" -/-> "a young tire")
+    head_lexnames: dict[str, list[str]] = Field(default_factory=dict)
+    # antonyms that are predicative only: not written before a noun ("a dead mouse" -/-> "an alive mouse")
+    predicative_only: list[str] = Field(default_factory=list)
+    # {antonym: adjective}: a participle naming a state (not a passive) takes the adjective ("with his eyes
+    # closed" -> "with his eyes open", not "opened")
+    state_adjectives: dict[str, str] = Field(default_factory=dict)
+    # antonyms that are attributive only: not written after a verb ("The fish is dead" -/-> "The fish is live")
+    attributive_only: list[str] = Field(default_factory=list)
+    # words of one scale step: an antonym is not written when another word of its group is in the sentence ("the
+    # big dog is on a small dog" -/-> "the big dog is on a large dog")
+    same_scale: list[list[str]] = Field(default_factory=list)
+
+
+def _state_participle(tok) -> bool:
+    """Whether the participle ``tok`` names a state rather than an action: right after the noun of a "with"
+    phrase ("with his eyes closed", which the parser often reads as a past tense) or right after is/are with no
+    "by" agent ("The door is closed")."""
+    if tok.tag_ not in ("VBN", "VBD") or tok.i == 0:
+        return False
+    prev = tok.doc[tok.i - 1]
+    if prev.dep_ == "pobj" and prev.head.lower_ == "with":
+        return True
+    return tok.tag_ == "VBN" and prev.lower_ in ("is", "are") and not children(tok, "agent")
+
+
+def _governed_objects(tok) -> set[str]:
+    """Lemmas of the objects ``tok`` governs: direct objects and objects of its prepositions."""
+    objs = children(tok, "dobj", "pobj") + [o for p in children(tok, "prep") for o in children(p, "pobj")]
+    return {o.lemma_.lower() for o in objs}
+
+
+def _head_noun(tok):
+    """The noun ``tok`` says something about: its head for an attributive word, the subject for a predicative
+    one; None when neither is a noun."""
+    if tok.dep_ in ("acomp", "attr"):
+        subj = children(tok.head, *SUBJECT_DEPS)
+        return subj[0] if subj and subj[0].pos_ == "NOUN" else None
+    return tok.head if tok.head.pos_ == "NOUN" and tok.head is not tok else None
+
+
+def _same_scale(doc, tok, target: str, groups) -> bool:
+    """Whether another word of the sentence than ``tok`` shares a scale group with ``target`` (``groups``: lists of
+    lemmas of one scale step, "big"/"large"): writing the target would leave the two sides alike."""
+    others = {t.lemma_.lower() for t in doc if t.i != tok.i}
+    return any(target in group and others & set(group) for group in groups)
+
+
+def _head_in_files(tok, lexnames) -> bool:
+    """Whether the noun ``tok`` says something about (:func:`_head_noun`) has its first WordNet sense in one of
+    the lexicographer files ``lexnames`` ("noun.person", "noun.animal")."""
+    noun = _head_noun(tok)
+    return noun is not None and bool(resources.lexnames(noun.lemma_.lower(), "n", 1) & set(lexnames))
 
 
 @action("wordnet_antonym", stages=("S3",), params=WordnetAntonymParams)
@@ -619,13 +689,25 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue  # "a young boy" -/-> "an old boy"
         if params.unless_sentence_has.get(lemma) and {t.lower_ for t in doc} & set(params.unless_sentence_has[lemma]):
             continue  # "a male surfer ... his stomach" -/-> "a female surfer ... his stomach"
+        if params.unless_object.get(lemma) and _governed_objects(tok) & set(params.unless_object[lemma]):
+            continue  # "lying on his back" -/-> "standing on his back"
+        if params.head_lexnames.get(lemma) and not _head_in_files(tok, params.head_lexnames[lemma]):
+            continue  # "an old tire" -/-> "a young tire"
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
                                      params.indirect, params.multiword):
             if ant in params.exclude.get(lemma, ()) or ant in params.never or ant in _coordination_words(tok):
                 continue  # "brown and white" -/-> "white and white"
             if _scale_clash(doc, tok, ant):
                 continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
-            if tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):
+            if _same_scale(doc, tok, ant, params.same_scale):
+                continue  # "The big dog is on a small dog" -/-> "The big dog is on a large dog"
+            if ant in params.predicative_only and tok.dep_ in ("amod", "compound"):
+                continue  # "a dead mouse" -/-> "an alive mouse"
+            if ant in params.attributive_only and tok.dep_ not in ("amod", "compound"):
+                continue  # "The fish is dead" -/-> "The fish is live"
+            if ant in params.state_adjectives and _state_participle(tok):
+                word = params.state_adjectives[ant]  # "with his eyes closed" -> "with his eyes open"
+            elif tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):
                 word = inflect_word(ant, tok.tag_)
             else:
                 word = ant
@@ -643,6 +725,8 @@ class LexiconOppositeParams(BaseModel):
     frozen: list[str] = Field(default_factory=lambda: list(DEFAULT_FROZEN))
     # fixed names whose words are never replaced ("little league" -/-> "big league", "fast food" -/-> "slow food")
     fixed_lexicon: str | None = None
+    # words of one scale step, see WordnetAntonymParams.same_scale
+    same_scale: list[list[str]] = Field(default_factory=list)
     # gendered pronouns by position: subject, object, possessive, reflexive
     pronouns: dict[str, list[str]] = Field(default_factory=lambda: {
         "m": ["he", "him", "his", "himself"], "f": ["she", "her", "her", "herself"]})
@@ -657,7 +741,9 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     ``unless_after: [words]``, not right after one of these words; ``unless_before: [words]``, not right before
     one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective;
     ``unless_sentence_has: [words]``, not in a sentence holding one of these words or lemmas;
-    ``unless_child_deps: [deps]``, not when a matched word has a dependent of such a relation)
+    ``unless_child_deps: [deps]``, not when a matched word has a dependent of such a relation;
+    ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`_head_noun`;
+    ``only_head: [lemmas]``, only when the first matched word depends on such a word)
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -748,6 +834,10 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "dressed formally" -/-> "undressed formally"
                 if cond.get("unless_head") and _governor_lemmas(tok) & set(cond["unless_head"]):
                     continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
+                if cond.get("head_lexnames") and not _head_in_files(tok, cond["head_lexnames"]):
+                    continue  # "an old tire" -/-> "a young tire"
+                if cond.get("only_head") and not _governor_lemmas(tok) & set(cond["only_head"]):
+                    continue  # "an empty bottle" -/-> "a crowded bottle": crowded places only
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):
@@ -765,6 +855,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "black and white" -/-> "white and white"
                 if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):
                     continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
+                if _same_scale(doc, tok, dst, params.same_scale):
+                    continue  # "The big dog is on a small dog" -/-> "The big dog is on a large dog"
                 s = sent.fork()
                 s.set_span(tok.i, end, _inflect_like(dst, tok, group))
                 g_src, g_dst = cond["genders"]

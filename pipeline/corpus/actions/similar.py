@@ -42,6 +42,7 @@ from pipeline.corpus.wordforms import (
     children,
     fixed_name_index,
     fixed_name_tokens,
+    in_hyphenated,
     inflect_word,
     is_plural_np,
     lemma_of,
@@ -332,6 +333,12 @@ class VoiceParams(BaseModel):
     # phrases that, right after the object, belong to it as a name ("eating corn on the cob" -/-> "The corn is
     # being eaten on the cob by the cat"): the passive would split the name
     object_phrases: list[str] = Field(default_factory=list)
+    # a phrase "in/with" + one of these (what a person wears) after the object belongs to the subject: no passive
+    worn_hypernyms: list[str] = Field(default_factory=list)
+    # a bare singular object whose plural is at least this close in Zipf frequency to it is a count noun that
+    # cannot open a sentence bare ("Carrot is being sliced"; "carrots" is as frequent as "carrot", "garlics"
+    # is rare); None: no such test
+    count_plural_margin: float | None = None
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -379,6 +386,16 @@ def _bare_count_noun(word: str, mass: frozenset[str]) -> bool:
     return not any(s.lexname() in _PASSIVE_MASS_LEXNAMES for s in syns[:3])
 
 
+def _mostly_counted(word: str, margin: float | None) -> bool:
+    """Whether ``word``'s plural is used about as often as the word (Zipf frequency at most ``margin`` below
+    it: "carrots" 3.63 vs "carrot" 3.62, "garlics" 1.08 vs "garlic" 3.92), so that the bare singular reads as a
+    missing article; False when ``margin`` is None."""
+    if margin is None:
+        return False
+    many = plural(word)
+    return many != word and resources.zipf(many) >= resources.zipf(word) - margin
+
+
 @action("active_to_passive", stages=("S2",), params=VoiceParams)
 def active_to_passive(sent, params: VoiceParams, ruleset):
     """Active clause -> passive ("A man is riding a bike" -> "A bike is being ridden by a man"); Table 3, S2.
@@ -406,8 +423,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if obj.pos_ not in ("NOUN", "PROPN", "PRON"):
             continue  # "waiting to board boats" -/-> "To board boats are being waited"
         if obj.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") or c.tag_ == "PRP$" for c in obj.lefts) \
-                and _bare_count_noun(obj.lower_, ruleset.lexicon_set("mass_nouns")):
-            continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence
+                and (_bare_count_noun(obj.lower_, ruleset.lexicon_set("mass_nouns"))
+                     or _mostly_counted(obj.lower_, params.count_plural_margin)):
+            continue  # "playing flute" -/-> "Flute is being played": a bare count noun cannot open the sentence;
+            # "slicing carrot" -/-> "Carrot is being sliced" (a food counted as often as not)
         if any(c.dep_ in ("relcl", "acl") for c in obj.subtree if c is not obj):
             continue  # "severing the toe of a boot using a sword": the participle is often the verb's; "a slab
             # that is lying on a prone man with a sledgehammer is being broken by a man"
@@ -470,6 +489,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             if c.lower_ == "by":
                 tail = -1  # "Buckets are being held by the water by people": two by-phrases
                 break
+            if c.lower_ in ("in", "with") and any(resources.under(_lemma(o), tuple(params.worn_hypernyms), 2)
+                                                  for o in children(c, "pobj")):
+                tail = -1  # what the subject wears describes the subject: "Basketball is being played with
+                break      # orange shoes by a black man", "Flag football is being played in blue uniforms by boys"
             tail = c1
         if tail < 0 or tail - o1 > params.max_moved_over:
             continue
@@ -623,6 +646,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             continue  # "a man is carrying another man", "one of the men": the two mentions must stay alike
         if tok.dep_ == "compound" or tok.like_num or children(tok, "compound", "prt"):
             continue  # compounds are often lexicalized: "cell phone" is not "cell telephone"
+        if in_hyphenated(tok):
+            continue  # a part of a hyphenated word: "skeleton-printed" -/-> "skeleton-published", "build-a-bear"
         pos = WN_POS[tok.pos_]
         lemma = _lemma(tok)
         blocked = set((block.get(pos) or {}).get(lemma, ()))
@@ -667,6 +692,9 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
 class ImpliedModifierParams(BaseModel):
     lexicon: str = "implied_modifiers"
     object_senses: int = Field(3, ge=1)
+    # a noun modifier goes on a bare singular noun only when the noun is in this mass lexicon ("on green grass",
+    # not "peeling yellow lemon"); None: anywhere
+    mass_lexicon: str | None = None
 
 
 _VERB_ADJUNCT_DEPS = ("prep", "advmod", "npadvmod", "prt", "dative", "agent", "advcl", "xcomp", "ccomp",
@@ -724,6 +752,9 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
                 continue  # "a pool of water" is no "swimming pool of water"
             if entry["text"] in (t.lower_ for t in doc):
                 continue  # "swimming in a pool" -/-> "swimming in a swimming pool"
+            if params.mass_lexicon and tok.tag_ == "NN" and tok.lower_ not in ruleset.lexicon_set(params.mass_lexicon) \
+                    and not children(tok, "det", "poss", "nummod") and not any(c.tag_ == "PRP$" for c in tok.lefts):
+                continue  # "peeling lemon" -/-> "peeling yellow lemon": the missing article shows all the more
             s = sent.fork()
             s.insert_before(tok.i, entry["text"])
             yield s.edits
