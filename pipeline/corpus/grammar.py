@@ -148,7 +148,9 @@ def np_number(head, expl: bool = False) -> str | None:
     """``'sg'``, ``'pl'`` or None (unclear) for the noun phrase headed by ``head``.
 
     Coordination with "and" makes a plural, except after expletive "there" ("There is a man and a woman").
-    Collective and "X of Y" heads ("a group of people is/are") are unclear.
+    Collective and "X of Y" heads ("a group of people is/are") are unclear, except after "no", "every" or
+    "each", which make the phrase singular ("No group of people is dancing"; Quirk et al. 1985, 10.35: notional
+    concord is for the plural reading of a collective, which these determiners exclude).
     """
     low = head.lower_
     if low in PLURAL_PRONOUNS:
@@ -157,6 +159,9 @@ def np_number(head, expl: bool = False) -> str | None:
         return "sg"
     if head.pos_ not in ("NOUN", "PROPN"):
         return None
+    if head.tag_ == "NN" and not any(c.dep_ == "conj" for c in head.children) and \
+            any(c.dep_ == "det" and c.lower_ in ("no", "every", "each") for c in head.children):
+        return "sg"
     if low in COLLECTIVE or any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children):
         return None
     # "A dog which is black and a white dog ... are": an "and" inside a clause on the head may be the
@@ -441,6 +446,18 @@ def _np_start(n) -> int | None:
     return start
 
 
+def _after_modifier_comma(doc, start: int) -> bool:
+    """Whether a comma before ``start`` closes "determiner + adjectives" ("No wet, blond dog"), whatever the
+    parse made of the adjectives: every word between the determiner and the comma has a WordNet adjective
+    sense ("a hat, dog" is a list of nouns, not this)."""
+    if start < 3 or doc[start - 1].text != ",":
+        return False
+    k = start - 2
+    while k > 0 and doc[k].tag_ not in ("DT", "PRP$") and doc[k].is_alpha and resources.synsets(doc[k].lower_, "a"):
+        k -= 1
+    return k < start - 2 and doc[k].tag_ in ("DT", "PRP$")
+
+
 def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tuple[int, str]], bool]:
     """(``(token index, article)`` insertions, whether some missing determiner cannot be repaired).
 
@@ -504,6 +521,8 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if start is not None and start >= 2 and doc[start - 1].lower_ in ("and", "or", "&") \
                 and doc[start - 2].pos_ in ("NOUN", "PROPN"):
             continue  # "in black suit and tie": the second conjunct shares the first's article (a misparse)
+        if start is not None and _after_modifier_comma(doc, start):
+            continue  # "No wet, blond dog": the determiner of comma-separated modifiers, split off in the parse
         if start is None:
             if not setting:
                 unrepairable = True

@@ -15,6 +15,9 @@ GOOD = [
     "A man and a woman are walking",
     "A man and woman are standing in front of a refreshment stand",
     "A group of people is dancing",
+    "No group of people is dancing",
+    "No wet, blond dog is carrying a stick on the shore",  # the parse reads "wet" as the noun
+    "Every team of players is running",
     "A group of people are riding bicycles in a race",
     "There is a man and a woman in the room",
     "There are no dogs playing with each other",
@@ -76,6 +79,8 @@ BAD = [  # (sentence, check that must fail)
     ("The dogs is running", "agreement"),
     ("The players is maneuvering for the soccer ball", "agreement"),
     ("A person in a green jacket and black pants are lifting a rock", "agreement"),
+    ("No group of people are dancing", "agreement"),  # issue 11 reading: "no" makes the collective singular
+    ("Every team of players are running", "agreement"),
     ("A dog is brown white and white", "duplicate-coordinate"),
     ("A man and a man are walking", "duplicate-coordinate"),
     ("A person wearing a blue jacket, a blue jacket and black earmuffs is holding up a newspaper",
