@@ -54,7 +54,7 @@ QUANTIFIERS = frozenset("many much several few more most enough little less othe
 NP_INTERNAL = ("amod", "compound", "nmod", "advmod", "npadvmod", "hmod", "punct", "quantmod")
 CHECKED_NOUN_DEPS = ("nsubj", "nsubjpass", "dobj", "pobj", "dative")
 COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.body",
-                            "noun.plant", "noun.location"})
+                            "noun.plant", "noun.location", "noun.shape"})
 MASS_LEXNAMES = frozenset({"noun.food", "noun.substance"})
 # a first sense in one of these files ("outfit": a group; "table": data; "object", "event": top nouns) still
 # reads as count in a caption when a later sense is concrete or the plural is about as frequent
@@ -494,6 +494,12 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
                                              or depiction):
                 continue
             if n.head.head.lower_ == low:  # "side by side", "hand in hand"
+                continue
+            if prep == "to" and n.tag_ in ("NN", "NNP") and n.i == n.head.i + 1 and not n.n_lefts + n.n_rights and \
+                    n.head.head.pos_ == "VERB" and \
+                    (n.head.head.i < n.head.i - 1 or n.head.head.tag_ == "VBN") and resources.synsets(low, "v"):
+                # "training a dog to zigzag", "is trained to zigzag": an infinitive after the object (or a
+                # passive), which the parse made a noun
                 continue
             if n.head.i > 0 and f"{n.doc[n.head.i - 1].lower_} {prep} {low}" in bare:  # "out of sight"
                 continue

@@ -17,6 +17,8 @@ GOOD = [
     "A group of people is dancing",
     "No group of people is dancing",
     "No wet, blond dog is carrying a stick on the shore",  # the parse reads "wet" as the noun
+    "The man is training a dog to zigzag through poles",  # an infinitive the parse reads as "to" + noun
+    "A dog is being trained to zigzag through poles by the man",
     "Every team of players is running",
     "A group of people are riding bicycles in a race",
     "There is a man and a woman in the room",
@@ -94,6 +96,7 @@ REPAIRED = [  # (sentence, check, repaired sentence)
      "An elderly man in a wheelchair is begging for a handout"),
     ("A man is sitting on low cement ledge", "missing-determiner", "A man is sitting on a low cement ledge"),
     ("A boy is riding bike", "missing-determiner", "A boy is riding a bike"),
+    ("A car is going around curve", "missing-determiner", "A car is going around a curve"),  # a shape noun
     # issue 11, S1 shapes of the real build: "the" for a bare setting, "a"/"an" by sound otherwise
     ("A girl wearing a black headscarf is walking in desert", "missing-determiner",
      "A girl wearing a black headscarf is walking in the desert"),
