@@ -525,7 +525,7 @@ def _clause_verb(tok):
         return tok.head
     if tok.dep_ == "pobj":
         head = tok.head.head
-        return head.head if head.dep_ == "dobj" else head
+        return head.head if head.dep_ == "dobj" and tok.head.lower_ == "with" else head
     return None
 
 
@@ -865,7 +865,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             if _coordinated_same(m1.head, m2.head) or _coordinated_same(_owner(m1.head), _owner(m2.head)):
                 continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning; so too
                 # "a man with yellow pants and a man with black pants"
-            if symmetric and _symmetric_pair(_wearer(m1.head), _wearer(m2.head), symmetric):
+            if symmetric and _role_swap_only(_wearer(m1.head), _wearer(m2.head), [span(m1), span(m2)], symmetric):
                 continue  # "A tall man is talking to a short man": only the roles would trade
             if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
@@ -1246,13 +1246,23 @@ class SwapPhrasesParams(MovePhraseParams):
     symmetric_verbs_lexicon: str | None = None
 
 
-def _symmetric_pair(o1, o2, verbs: frozenset[str]) -> bool:
-    """Whether the nouns ``o1`` and ``o2`` have the same head word and are two arguments of one verb of
-    ``verbs`` (lemmas)."""
-    if o1.lemma_.lower() != o2.lemma_.lower():
-        return False
+_WEAR_WORDS = frozenset({"in", "with", "wearing"})
+
+
+def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]) -> bool:
+    """Whether trading the token spans ``traded`` between the noun phrases of ``o1`` and ``o2`` only trades
+    their roles: both are arguments of one verb of ``verbs`` (lemmas) and, but for the traded spans (and
+    determiners and "in"/"with"/"wearing"), their phrases have the same words ("A man wearing a brown shirt"
+    and "a man in a white shirt"; not "a small white dog" and "a bigger brown dog", nor "two white dogs" and "a
+    brown dog")."""
     verb = _clause_verb(o1)
-    return verb is not None and verb == _clause_verb(o2) and verb.lemma_.lower() in verbs
+    if verb is None or verb != _clause_verb(o2) or verb.lemma_.lower() not in verbs:
+        return False
+
+    def rest(noun):
+        return Counter(t.lower_ for t in noun.subtree if not any(a <= t.i < b for a, b in traded)
+                       and t.dep_ not in ("det", "punct") and t.lower_ not in _WEAR_WORDS)
+    return rest(o1) == rest(o2)
 
 
 def _worn_phrases(doc, params):
@@ -1337,7 +1347,8 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
             k1 = animacy(o1, words, not_words, not_modifiers, animals)
             if k1 is None or k1 != animacy(o2, words, not_words, not_modifiers, animals):
                 continue
-            if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)) or _symmetric_pair(o1, o2, symmetric):
+            if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)) \
+                    or _role_swap_only(o1, o2, [(a0, a1), (b0, b1)], symmetric):
                 continue
             s = _traded(sent, (a0, a1), (b0, b1))
             if s is not None:
