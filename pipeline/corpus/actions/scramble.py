@@ -520,13 +520,20 @@ def _phrasal_passive(verb) -> bool:
 
 def _clause_verb(tok):
     """The verb whose argument ``tok`` is: its head for a subject or an object, the head of its preposition
-    (through an object it hangs on: "shaking hands with a man") for the object of a preposition; None else."""
+    (through an object it hangs on, "shaking hands with a man", or "next" of "next to") for the object of a
+    preposition; None else."""
     if tok.dep_ in _SUBJECT or tok.dep_ == "dobj":
         return tok.head
     if tok.dep_ == "pobj":
         head = tok.head.head
-        return head.head if head.dep_ == "dobj" and tok.head.lower_ == "with" else head
+        if head.dep_ == "dobj" and tok.head.lower_ == "with" or head.lower_ == "next":
+            return head.head
+        return head
     return None
+
+
+# prepositions of a symmetric relation: "A man is sitting next to a man", "beside", "near", "with"
+_SYMMETRIC_PREPOSITIONS = frozenset({"beside", "near", "alongside", "with", "next"})
 
 
 @action("swap_arguments", stages=("S4",), params=SwapArgumentsParams)
@@ -599,6 +606,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if any(_misparsed_end(doc, e) and e != verb.i and doc[e].head not in (verb, verb.head)
                        for e in (x1, y1)):
                     continue
+                if y1 < len(doc) and doc[y1].lower_ in _WEAR_WORDS \
+                        and any(t.lower_ == doc[y1].lower_ for t in doc[x0:x1]):
+                    continue  # the parser left the second noun's "in red" behind: "A boy is running behind a
+                    # girl in green in red", "chased by a girl with a bucket of water with a bucket of water"
                 tx, ty = sent.span_text(x0, x1), sent.span_text(y0, y1)
                 if tx.lower() == ty.lower():
                     continue
@@ -1251,12 +1262,17 @@ _WEAR_WORDS = frozenset({"in", "with", "wearing"})
 
 def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]) -> bool:
     """Whether trading the token spans ``traded`` between the noun phrases of ``o1`` and ``o2`` only trades
-    their roles: both are arguments of one verb of ``verbs`` (lemmas) and, but for the traded spans (and
+    their roles: both are arguments of one verb of ``verbs`` (lemmas) or of a symmetric preposition ("next
+    to", "beside", "with") and, but for the traded spans (and
     determiners and "in"/"with"/"wearing"), their phrases have the same words ("A man wearing a brown shirt"
     and "a man in a white shirt"; not "a small white dog" and "a bigger brown dog", nor "two white dogs" and "a
     brown dog")."""
     verb = _clause_verb(o1)
-    if verb is None or verb != _clause_verb(o2) or verb.lemma_.lower() not in verbs:
+    if verb is None or verb != _clause_verb(o2):
+        return False
+    preps = {o.head.lower_ for o in (o1, o2) if o.dep_ == "pobj"} | {o.head.head.lower_ for o in (o1, o2)
+                                                                    if o.dep_ == "pobj"}
+    if verb.lemma_.lower() not in verbs and not preps & _SYMMETRIC_PREPOSITIONS:
         return False
 
     def rest(noun):
@@ -1283,8 +1299,8 @@ def _worn_phrases(doc, params):
         if pobj is None or not (_noun_ancestors(pobj) & wanted or pobj.lower_ in words and prep.lower_ == "in"):
             continue
         start, end = span(prep)
-        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
-            continue
+        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]) or doc[end - 1].dep_ == "cc":
+            continue  # "a woman in a white dress and a woman ...": the parser hung "and" on the garment
         if any(t.dep_ == "conj" and t.pos_ in ("NOUN", "PROPN", "ADJ") and not worn(t) for t in doc[start:end]):
             continue  # "wearing a black jacket and another smaller child ...": a person folded into the phrase
         if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
