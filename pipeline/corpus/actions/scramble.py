@@ -260,11 +260,18 @@ class SwapArgumentsParams(_AnimacyParams):
     # skip a swap when either argument is a coordination ("The bride is surrounded by the groomsmen and
     # bridesmaids" -/-> "The groomsmen and bridesmaids are surrounded by the bride")
     skip_coordinated: bool = False
-    # when given, the verb's lemma must be one of these ("putting", "adding": a verb that takes either thing)
-    verbs: list[str] | None = None
-    # when given, both arguments descend (by one of their first three WordNet senses) from one of these synsets,
-    # so each fits the other's place ("putting some cheese on a pizza" -> "putting a pizza on some cheese")
-    same_kind_synsets: list[str] = Field(default_factory=list)
+    # with pobj_of_object, when given: the only prepositions taken from a phrase under the object. Such a phrase
+    # mostly describes the object ("someone from the opposite team", "a baby in a carrier", "the player in
+    # white") and trading its noun with the object is nonsense; "to" there is the parser hanging the verb's
+    # receiver on the object ("showing a puppy to a girl")
+    object_prepositions: list[str] | None = None
+    # a noun landing after one of ``receiver_prepositions`` of one of ``receiver_verbs`` is the receiver and must
+    # be a person ("showing a fish to a child" -/-> "showing a child to a fish")
+    receiver_verbs: list[str] = Field(default_factory=list)
+    receiver_prepositions: list[str] = Field(default_factory=list)
+    # passives of a verb with a particle or a stranded preposition are left alone: their swap reads badly or
+    # not at all ("A runner is being clapped on by a passerby" -/-> "A passerby is being clapped on by a runner")
+    phrasal_passives: bool = True
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -284,7 +291,9 @@ def _arguments(verb, role: str, params: SwapArgumentsParams):
         preps, heads = set(params.prepositions), set(params.skip_pobj_heads)
         owners = [verb] + [c for c in verb.children if c.dep_ == "dobj" and params.pobj_of_object]
         for owner in owners:
-            for _prep, pobj in _prep_objects(owner, preps, heads, params.agent and owner is verb):
+            wanted = preps if owner is verb or params.object_prepositions is None \
+                else preps & set(params.object_prepositions)
+            for _prep, pobj in _prep_objects(owner, wanted, heads, params.agent and owner is verb):
                 if _usable_argument(pobj, skip):
                     yield pobj, _trimmed_span(pobj)
 
@@ -421,6 +430,10 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
             and any(new == "object" and kinds[tok.i] == "person" for tok, _, new in moves) \
             and any(new == "pobj" and kinds[tok.i] == "animal" for tok, _, new in moves):
         return False  # "raising a fish for a child" -/-> "raising a child for a fish"
+    if params.receiver_verbs and verb.lemma_.lower() in params.receiver_verbs \
+            and any(new == "pobj" and other.dep_ == "pobj" and other.head.lower_ in params.receiver_prepositions
+                    and kinds[tok.i] != "person" for (tok, _, new), (other, _, _) in (moves, moves[::-1])):
+        return False  # "showing a fish to a child" -/-> "showing a child to a fish": a receiver is a person
     for tok, _, new in moves:
         if new not in params.animate:
             continue
@@ -462,8 +475,9 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
     verb of "not_on_person" with a person as patient ("Horses are racing jockeys"). A person is limited by
     ``doer_limits_lexicon``: infants only do "infant_verbs" ("A baby is feeding a woman"), children do not
     carry, hold or feed a person older than an infant ("A girl is holding a woman"), an audience or a crowd
-    does not speak to anyone ("An audience is speaking to a man"), and no person licks or sniffs
-    ("animal_only_verbs"). Source: Marelli et al. 2014, Table 3 (S4:
+    does not speak to anyone ("An audience is speaking to a man"), no person licks or sniffs
+    ("animal_only_verbs"), and no person jumps up at, rubs against or swarms at an animal, what an animal does
+    to a person ("animal_manner_verbs"). Source: Marelli et al. 2014, Table 3 (S4:
     the scrambled sentence stays plausible); issue 11 reader verdicts.
     """
     lemma = verb.lemma_.lower()
@@ -490,7 +504,36 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
             return False
         if lemma in limits.get("animal_only_verbs", ()):
             return False  # "A woman is licking a wallaby's hand"
+        if patient_kind == "animal" and lemma in limits.get("animal_manner_verbs", ()):
+            return False  # "A dog is jumping against a young girl" -/-> "A young girl is jumping against a dog"
     return True
+
+
+def _phrasal_passive(verb) -> bool:
+    """A passive verb with a particle or a preposition left without its object ("is being clapped on by",
+    "is being charged down by", "is being looked at by")."""
+    if not any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
+        return False
+    return any(c.dep_ == "prt" or c.dep_ == "prep" and not any(g.dep_ == "pobj" for g in c.children)
+               for c in verb.children if c.i > verb.i)
+
+
+def _clause_verb(tok):
+    """The verb whose argument ``tok`` is: its head for a subject or an object, the head of its preposition
+    (through an object it hangs on, "shaking hands with a man", or "next" of "next to") for the object of a
+    preposition; None else."""
+    if tok.dep_ in _SUBJECT or tok.dep_ == "dobj":
+        return tok.head
+    if tok.dep_ == "pobj":
+        head = tok.head.head
+        if head.dep_ == "dobj" and tok.head.lower_ == "with" or head.lower_ == "next":
+            return head.head
+        return head
+    return None
+
+
+# prepositions of a symmetric relation: "A man is sitting next to a man", "beside", "near", "with"
+_SYMMETRIC_PREPOSITIONS = frozenset({"beside", "near", "alongside", "with", "next"})
 
 
 @action("swap_arguments", stages=("S4",), params=SwapArgumentsParams)
@@ -519,11 +562,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
                     continue
-                if params.verbs is not None and verb.lemma_.lower() not in params.verbs:
-                    continue
-                if params.same_kind_synsets and not (_sense_ancestors(a.lemma_.lower())
-                                                     & _sense_ancestors(b.lemma_.lower())
-                                                     & set(params.same_kind_synsets)):
+                if not params.phrasal_passives and _phrasal_passive(verb):
                     continue
                 if any(t.dep_ == "pobj" and t.head.lower_ in params.preposition_verbs
                        and verb.lemma_.lower() not in params.preposition_verbs[t.head.lower_] for t in (a, b)):
@@ -567,6 +606,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if any(_misparsed_end(doc, e) and e != verb.i and doc[e].head not in (verb, verb.head)
                        for e in (x1, y1)):
                     continue
+                if y1 < len(doc) and doc[y1].lower_ in _WEAR_WORDS \
+                        and any(t.lower_ == doc[y1].lower_ for t in doc[x0:x1]):
+                    continue  # the parser left the second noun's "in red" behind: "A boy is running behind a
+                    # girl in green in red", "chased by a girl with a bucket of water with a bucket of water"
                 tx, ty = sent.span_text(x0, x1), sent.span_text(y0, y1)
                 if tx.lower() == ty.lower():
                     continue
@@ -640,6 +683,11 @@ class SwapModifiersParams(BaseModel):
     shade_words: list[str] = Field(default_factory=list)
     # also trade the adjectives of two joined nouns the parser read as one ("a blue helmet and purple pants")
     joined_garments: bool = False
+    # verbs two people do nearly alike to each other (see :class:`SwapPhrasesParams`): the modifiers of two
+    # nouns with the same head word, arguments of one such verb (or what they wear), stay ("A man wearing a
+    # brown shirt is talking to a man in a white shirt" -/-> "A man wearing a white shirt is talking to a man
+    # in a brown shirt")
+    symmetric_verbs_lexicon: str | None = None
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -690,6 +738,15 @@ def _owner(noun):
     if noun.dep_ == "pobj" and prep.lower_ in ("with", "in") and prep.head.pos_ in ("NOUN", "PROPN"):
         return prep.head
     return noun
+
+
+def _wearer(noun):
+    """The noun that ``noun`` describes through a "with"/"in" phrase or "wearing" ("a man wearing a brown
+    shirt" -> man), else ``noun`` itself."""
+    if noun.dep_ == "dobj" and noun.head.dep_ == "acl" and noun.head.lower_ == "wearing" \
+            and noun.head.head.pos_ in ("NOUN", "PROPN"):
+        return noun.head.head
+    return _owner(noun)
 
 
 def _same_first_lexname(m1, m2) -> bool:
@@ -807,6 +864,8 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
         mods = [m for m in mods if m.lower_ in classes]
     hosts = ruleset.lexicon(params.hosts_lexicon) if params.hosts_lexicon and classes is not None else None
+    symmetric = ruleset.lexicon_set(params.symmetric_verbs_lexicon) if params.symmetric_verbs_lexicon \
+        else frozenset()
     if params.shade_words:
         mods = [m for m in mods if not (m.i and doc[m.i - 1].lower_ in params.shade_words)
                 and not (m.lower_ in params.shade_words and m.i + 1 < len(doc) and doc[m.i + 1].pos_ == "ADJ")]
@@ -817,6 +876,8 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             if _coordinated_same(m1.head, m2.head) or _coordinated_same(_owner(m1.head), _owner(m2.head)):
                 continue  # "a black dog and a white dog" -> "a white dog and a black dog": same meaning; so too
                 # "a man with yellow pants and a man with black pants"
+            if symmetric and _role_swap_only(_wearer(m1.head), _wearer(m2.head), [span(m1), span(m2)], symmetric):
+                continue  # "A tall man is talking to a short man": only the roles would trade
             if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
             if m1.dep_ == m2.dep_ == "compound" and _breaks_compound(m1, m2):
@@ -1188,7 +1249,36 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
 
 
 class SwapPhrasesParams(MovePhraseParams):
-    """Parameters of :func:`swap_phrases`: those of :func:`move_phrase`."""
+    """Parameters of :func:`swap_phrases`: those of :func:`move_phrase`, and ``symmetric_verbs_lexicon``."""
+    # verbs that two people do nearly alike to each other (talk to, kiss, fight): when the two owners are
+    # arguments of one such verb and have the same head noun, trading what they wear only trades their roles
+    # and says nearly the same thing ("A man wearing a brown shirt is talking to a man in a white shirt" / "A
+    # man in a white shirt is talking to a man wearing a brown shirt")
+    symmetric_verbs_lexicon: str | None = None
+
+
+_WEAR_WORDS = frozenset({"in", "with", "wearing"})
+
+
+def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]) -> bool:
+    """Whether trading the token spans ``traded`` between the noun phrases of ``o1`` and ``o2`` only trades
+    their roles: both are arguments of one verb of ``verbs`` (lemmas) or of a symmetric preposition ("next
+    to", "beside", "with") and, but for the traded spans (and
+    determiners and "in"/"with"/"wearing"), their phrases have the same words ("A man wearing a brown shirt"
+    and "a man in a white shirt"; not "a small white dog" and "a bigger brown dog", nor "two white dogs" and "a
+    brown dog")."""
+    verb = _clause_verb(o1)
+    if verb is None or verb != _clause_verb(o2):
+        return False
+    preps = {o.head.lower_ for o in (o1, o2) if o.dep_ == "pobj"} | {o.head.head.lower_ for o in (o1, o2)
+                                                                    if o.dep_ == "pobj"}
+    if verb.lemma_.lower() not in verbs and not preps & _SYMMETRIC_PREPOSITIONS:
+        return False
+
+    def rest(noun):
+        return Counter(t.lower_ for t in noun.subtree if not any(a <= t.i < b for a, b in traded)
+                       and t.dep_ not in ("det", "punct") and t.lower_ not in _WEAR_WORDS)
+    return rest(o1) == rest(o2)
 
 
 def _worn_phrases(doc, params):
@@ -1209,8 +1299,8 @@ def _worn_phrases(doc, params):
         if pobj is None or not (_noun_ancestors(pobj) & wanted or pobj.lower_ in words and prep.lower_ == "in"):
             continue
         start, end = span(prep)
-        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]):
-            continue
+        if any(t.text in (",", ";", "(", ")") for t in doc[start:end]) or doc[end - 1].dep_ == "cc":
+            continue  # "a woman in a white dress and a woman ...": the parser hung "and" on the garment
         if any(t.dep_ == "conj" and t.pos_ in ("NOUN", "PROPN", "ADJ") and not worn(t) for t in doc[start:end]):
             continue  # "wearing a black jacket and another smaller child ...": a person folded into the phrase
         if end < len(doc) and doc[end].dep_ == "cc" and doc[end].head == pobj:
@@ -1243,13 +1333,17 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
     noun (:func:`_worn_phrases`). The two owners are of the same kind (person or animal, :func:`animacy`),
     neither coordinated nor a group (``collective_nouns``); a garment of ``gendered_clothing`` ("dress",
     "skirt", "bikini") goes only to a noun of ``female_nouns``; a plural garment may go to a singular owner,
-    not a singular garment to a plural owner ("two ladies in a fancy jacket").
+    not a singular garment to a plural owner ("two ladies in a fancy jacket"). Two owners with the same head
+    noun that are both arguments of a near-symmetric verb (``symmetric_verbs_lexicon``: "A man wearing a brown
+    shirt is talking to a man in a white shirt") are left alone: the swap would only trade their roles.
     """
     doc = sent.doc
     if not sampled("swap_phrases", doc.text, params.rate) or _garbled(doc):
         return
     words, not_words, not_modifiers, animals = _animacy_lexicons(params, ruleset)
     collective = set(params.collective_nouns)
+    symmetric = ruleset.lexicon_set(params.symmetric_verbs_lexicon) if params.symmetric_verbs_lexicon \
+        else frozenset()
 
     def usable(owner):
         return owner.pos_ == "NOUN" and owner.dep_ in params.head_deps and not _coordinated(owner) \
@@ -1269,7 +1363,8 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
             k1 = animacy(o1, words, not_words, not_modifiers, animals)
             if k1 is None or k1 != animacy(o2, words, not_words, not_modifiers, animals):
                 continue
-            if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)):
+            if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)) \
+                    or _role_swap_only(o1, o2, [(a0, a1), (b0, b1)], symmetric):
                 continue
             s = _traded(sent, (a0, a1), (b0, b1))
             if s is not None:
