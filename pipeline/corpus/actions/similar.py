@@ -547,6 +547,9 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             tail = c1
         if tail < 0 or tail - o1 > params.max_moved_over:
             continue
+        if tail < len(doc) and doc[tail].tag_ in ("VBN", "VBD", "VBG") and doc[tail].head.i in (verb.i, obj.i):
+            continue  # a participle after the by-phrase would seem to be the agent's: "A large painting is being
+            # viewed by a couple hung on a red wall" (the parser hangs "hung" on the verb or the object)
         be = be_present(is_plural_np(obj) or obj.lower_ in ("them", "us"))
         verb_phrase = f"{be} being" if verb.tag_ == "VBG" else be
         s = sent.fork()
