@@ -116,6 +116,11 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
     ("Different people are on a basketball court", "Same people are on a basketball court", "opposite-lexicon"),
     ("A bear is catching a fish in a river", "A bear is throwing a fish in a river", "opposite-lexicon"),
     ("A person is caught in the legs", "A person is thrown in the legs", "opposite-lexicon"),
+    # r6 readers: "other" refers back to a noun of the same kind
+    ("The lady is measuring the other woman's ankle", "The lady is measuring the other man's ankle",
+     "opposite-lexicon"),
+    ("The lady is measuring the other woman's ankle", "The man is measuring the other woman's ankle",
+     "opposite-lexicon"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

@@ -769,6 +769,17 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     return table
 
 
+def _gendered_nouns(entries) -> dict[str, frozenset[str]]:
+    """``{gender: nouns}``: the single-word nouns of the opposites lexicon by the grammatical gender it gives them
+    ("m": man, boy, gentleman...; "f": woman, girl, lady...)."""
+    out: dict[str, set[str]] = {}
+    for rows in _compile_opposites(entries).get("NOUN", {}).values():
+        for src, _dst, cond in rows:
+            if len(src) == 1 and cond["genders"][0]:
+                out.setdefault(cond["genders"][0], set()).add(src[0])
+    return {g: frozenset(words) for g, words in out.items()}
+
+
 def _inflect_like(target: str, tok, group: str) -> str:
     tag = tok.tag_
     if group == "VERB" and tag.startswith("VB") and tag != "VB":
@@ -793,6 +804,7 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
     particle ("picking up") is not replaced: phrasal verbs need their own multi-word entries.
     """
     table = ruleset.derived(params.lexicon, _compile_opposites)
+    gendered = ruleset.derived(params.lexicon, _gendered_nouns)
     doc = sent.doc
     noun_lemmas = {t.lemma_.lower() for t in doc if t.pos_ == "NOUN"}
     words = {t.lower_ for t in doc} | {t.lemma_.lower() for t in doc}
@@ -845,6 +857,14 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                 if group == "NOUN" and tok.dep_ == "compound" and (tok.tag_ == "NNS" or any(cond["genders"])):
                     continue  # "Women models" -/-> "Men models", "A woman athlete" -/-> "A man athlete" (English
                     # says "male")
+                if group == "NOUN" and any(c.lower_ in ("other", "another") for c in tok.lefts):
+                    continue  # "The lady is measuring the other woman's ankle" -/-> "the other man's ankle": "other"
+                    # refers back to a noun of the same kind
+                if group == "NOUN" and cond["genders"][0] and any(
+                        lemma_of(t.lower_, "NOUN") in gendered.get(cond["genders"][0], ()) and t.i != tok.i
+                        and any(c.lower_ in ("other", "another") for c in t.lefts) for t in doc[tok.i + 1:]):
+                    continue  # "The lady is measuring the other woman's ankle" -/-> "The man is measuring the other
+                    # woman's ankle": "the other woman" needs a first woman
                 if group == "NOUN" and dst.lower() in noun_lemmas:
                     continue  # "a man and a woman" -> "a woman and a woman"
                 same = [t for t in doc if t.lemma_.lower() == tok.lemma_.lower()] if group == "NOUN" else []

@@ -25,8 +25,8 @@ from __future__ import annotations
 __all__ = ["AdjectiveRelativeParams", "AgentiveParams", "CompoundRelativeParams", "ImpliedModifierParams", "NOUN_TAGS",
            "PRESENT_TAGS", "QUANTIFIER_NOUNS", "SwapDeterminerParams", "SwapQuantifierParams", "SynonymParams",
            "VoiceParams", "WN_POS", "active_to_passive", "add_implied_modifier", "adjective_to_relative",
-           "compound_to_relative", "expand_agentive_noun", "passive_to_active", "quantifier_phrase", "swap_determiner",
-           "swap_quantifier", "wordnet_synonym"]
+           "colour_words", "compound_to_relative", "expand_agentive_noun", "in_colour_stack", "passive_to_active",
+           "quantifier_phrase", "swap_determiner", "swap_quantifier", "wordnet_synonym"]
 
 import functools
 from typing import Literal
@@ -127,6 +127,27 @@ def _noun_plural(tok) -> bool:
 def _contiguous(start: int, end: int, doc) -> bool:
     """A span whose coordination is complete (no dangling "and"/comma at its edges)."""
     return end > start and doc[end - 1].dep_ not in ("cc", "punct") and doc[start].dep_ not in ("cc", "punct")
+
+
+def colour_words(table, shades=()) -> frozenset[str]:
+    """The colour words of the relative_adjectives lexicon (``colours`` and ``stack_colours``: "reddish", "teal")
+    and the ``shades`` that stack on a colour ("light", "dark")."""
+    table = table or {}
+    return frozenset(table.get("colours") or ()) | frozenset(table.get("stack_colours") or ()) | frozenset(shades)
+
+
+def in_colour_stack(doc, start: int, end: int, colours: frozenset[str]) -> bool:
+    """Whether the words ``start .. end-1`` touch another colour word outside them: a stacked colour ("reddish
+    brown", "light brown", "dark blue", "black and white", "black/white"), one colour that a rule must not split
+    ("A red dog, which is brown" for "A reddish brown dog") nor half replace ("a red brown dog")."""
+    if not any(t.lower_ in colours for t in doc[start:end]):
+        return False
+    for j, step in ((start - 1, -1), (end, 1)):
+        if 0 <= j < len(doc) and doc[j].lower_ in ("and", "or", "-", "/", ","):
+            j += step
+        if 0 <= j < len(doc) and doc[j].lower_ in colours:
+            return True
+    return False
 
 
 def _post_nominal_slot(noun, who: bool, max_pp: int = 5) -> int | None:
@@ -339,6 +360,32 @@ class VoiceParams(BaseModel):
     # cannot open a sentence bare ("Carrot is being sliced"; "carrots" is as frequent as "carrot", "garlics"
     # is rare); None: no such test
     count_plural_margin: float | None = None
+    # subjects that make no by-agent: SICK's passives name their agent by a noun ("A gameboy is being played by
+    # someone" reads as a bare paraphrase exercise; r6 readers)
+    exclude_agents: list[str] = Field(default_factory=lambda: [
+        "someone", "somebody", "something", "anyone", "anybody", "anything", "everyone", "everybody", "everything",
+        "nobody"])
+
+
+def _infinitive_after(doc, verb, start: int) -> bool:
+    """Whether a "to"-infinitive depending on ``verb`` follows token ``start``: a purpose or control clause
+    ("putting the noodles in the water to cook", "training a dog to zigzag through poles", where the parser takes
+    "to zigzag" for a prepositional phrase). A by-phrase cannot go before it without seeming to be its subject
+    ("by the lady to cook") nor after it without seeming to be its own ("to zigzag through poles by the man")."""
+    for c in verb.rights:
+        if c.i < start:
+            continue
+        if c.dep_ in ("advcl", "xcomp", "ccomp") and any(a.lower_ == "to" for a in c.lefts):
+            return True
+        if c.lower_ == "to" and c.dep_ == "prep":
+            for o in children(c, "pobj"):
+                if children(o, "det", "poss", "nummod", "amod") or any(t.tag_ == "PRP$" for t in o.lefts):
+                    continue
+                word = o.lower_
+                if o.tag_ in ("VB", "VBP") or (o.tag_ == "NNP" and o.text.islower()) or (
+                        resources.synsets(word, "v") and not resources.synsets(word, "n")):
+                    return True
+    return False
 
 
 def _pronoun_cases(entries) -> tuple[dict[str, str], dict[str, str]]:
@@ -433,6 +480,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if any(c.dep_ == "conj" and (c.pos_ in ("VERB", "AUX") or _bare_verb_form(c))
                for c in (*verb.children, *obj.children)):
             continue  # "opening a drawer and climbs inside": a passive across joined verbs garbles both
+        if subj.lower_ in params.exclude_agents or (subj.i > 0 and doc[subj.i - 1].lower_ == "no"):
+            continue  # "A gameboy is being played by someone": SICK's agents are nouns
+        if _infinitive_after(doc, verb, verb.i + 1):
+            continue  # "The noodles are being put in the water by the lady to cook"
         if _lemma(obj) == _lemma(subj):
             continue  # "A man is pushing a man" -/-> "A man is being pushed by a man"
         if children(obj, "advmod", "npadvmod"):
@@ -496,6 +547,9 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             tail = c1
         if tail < 0 or tail - o1 > params.max_moved_over:
             continue
+        if tail < len(doc) and doc[tail].tag_ in ("VBN", "VBD", "VBG") and doc[tail].head.i in (verb.i, obj.i):
+            continue  # a participle after the by-phrase would seem to be the agent's: "A large painting is being
+            # viewed by a couple hung on a red wall" (the parser hangs "hung" on the verb or the object)
         be = be_present(is_plural_np(obj) or obj.lower_ in ("them", "us"))
         verb_phrase = f"{be} being" if verb.tag_ == "VBG" else be
         s = sent.fork()
@@ -576,6 +630,10 @@ class SynonymParams(BaseModel):
     classifying_lexicon: str | None = "nonpredicative_adjectives"
     # fixed names whose words are never replaced ("little league" -/-> "small league")
     fixed_lexicon: str | None = None
+    # colour words (see :func:`colour_words`): no word of a stacked colour is replaced ("reddish brown" -/-> "red
+    # brown"); None: no such test
+    colour_lexicon: str | None = None
+    shade_words: list[str] = Field(default_factory=list)
 
 
 _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "VBD"), "ADJ": ("JJ",)}
@@ -585,6 +643,9 @@ _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "
 _HYPERNYM_SWAPS = frozenset({"person", "child", "kid", "animal", "instrument", "vehicle"})
 _IRREGULAR_PLURALS = {"person": "people"}
 # determiners that link a noun to an earlier mention of the same noun ("another man", "the other dog")
+# dependencies of a noun that is an argument or the head of its phrase, not a modifier of a later noun
+_ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos", "conj", "dative", "poss", "oprd",
+                            "ROOT"})
 _LINKING_DETS = frozenset({"another", "other"})  # lemminflect gives "persons"
 
 
@@ -608,6 +669,26 @@ def _inflect_as(lemma: str, tag: str) -> str:
     if tag == "NNS":
         return inflect_word(lemma, "NNS") if " " not in lemma else plural(lemma)
     return inflect_word(lemma, tag)
+
+
+def _curated(tok, entry) -> tuple[list[str], set[str]]:
+    """The curated synonyms of ``tok`` from its additions-lexicon ``entry``: a list of words, or a mapping ``{to:
+    [words], object_lexnames: [files], no_object: bool}`` that restricts a verb's synonyms to a direct object
+    one of whose first three WordNet senses is filed under ``object_lexnames`` ("cutting an onion" -> "slicing
+    an onion", not "cutting grass" -> "slicing grass", nor "newly cut grass" -> "newly sliced grass"), or to a
+    verb with no direct object ("A man is resting" -> "relaxing", not "resting its paws" -> "relaxing its
+    paws"). ``(synonyms, refused)``: the words of a mapping whose condition fails are refused, also when WordNet
+    offers them ("jumping the bike" -/-> "leaping the bike")."""
+    if not isinstance(entry, dict):
+        return list(entry or ()), set()
+    words = list(entry.get("to") or ())
+    objs = children(tok, "dobj")
+    if entry.get("no_object") and objs:
+        return [], set(words)
+    if entry.get("object_lexnames") and not any(
+            o.pos_ == "NOUN" and resources.lexnames(_lemma(o), "n", 3) & set(entry["object_lexnames"]) for o in objs):
+        return [], set(words)
+    return words, set()
 
 
 def _blocked_anywhere(entries) -> frozenset[str]:
@@ -638,6 +719,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             noun_counts[_lemma(t)] = noun_counts.get(_lemma(t), 0) + 1
     fixed = fixed_name_tokens(sent.doc, ruleset.derived(params.fixed_lexicon, fixed_name_index)) \
         if params.fixed_lexicon else set()
+    colours = (ruleset.derived(params.colour_lexicon, colour_words) | frozenset(params.shade_words)) \
+        if params.colour_lexicon else frozenset()
     for tok in sent.doc:
         if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha or tok.i in fixed:
             continue
@@ -646,12 +729,19 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             continue  # "a man is carrying another man", "one of the men": the two mentions must stay alike
         if tok.dep_ == "compound" or tok.like_num or children(tok, "compound", "prt"):
             continue  # compounds are often lexicalized: "cell phone" is not "cell telephone"
+        if tok.pos_ == "NOUN" and ((tok.head.i > tok.i and tok.dep_ not in _ARGUMENT_DEPS) or (
+                tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"))):
+            continue  # a noun modifying a later noun, whatever the parse ("a dog sled race", dog as npadvmod; "a
+            # trash can", trash as pobj): "an animal sled race", "a rubbish can" no longer name the thing
+        if colours and in_colour_stack(sent.doc, tok.i, tok.i + 1, colours):
+            continue  # "a reddish brown dog" -/-> "a red brown dog": one colour
         if in_hyphenated(tok):
             continue  # a part of a hyphenated word: "skeleton-printed" -/-> "skeleton-published", "build-a-bear"
         pos = WN_POS[tok.pos_]
         lemma = _lemma(tok)
         blocked = set((block.get(pos) or {}).get(lemma, ()))
-        curated = list((extra.get(pos) or {}).get(lemma, ()))
+        curated, refused = _curated(tok, (extra.get(pos) or {}).get(lemma, ()))
+        blocked |= refused
         found = curated + ([] if "*" in blocked else list(_wordnet_synonyms(
             lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf, params.min_count)))
         coordinated = tok.pos_ == "NOUN" and (tok.dep_ == "conj" or children(tok, "conj"))
@@ -675,6 +765,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # "a pet dog" -/-> "a pet animal"
             if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
                 continue  # "playing piano" -/-> "playing instrument": a count noun needs a determiner
+            if tok.pos_ == "NOUN" and syn in ruleset.lexicon_set("mass_nouns") and not _mostly_counted(syn, 1.0) \
+                    and any(c.lower_ in ("a", "an") for c in tok.lefts):
+                continue  # "across a green lawn" -/-> "across a green grass": a mass noun takes no "a" (the lexicon
+                # also lists settings, "street", whose plural is as common: "a paved street" stays)
             word = _inflect_as(syn, tok.tag_)
             if word.lower() == tok.lower_:
                 continue
@@ -906,6 +1000,9 @@ class AdjectiveRelativeParams(BaseModel):
     who: str = "who"
     which: str = "which"
     shade_words: list[str] = Field(default_factory=list)
+    # lexicon whose ``colours`` and ``stack_colours`` (with ``shade_words``) make the colour words of a stacked colour
+    # ("reddish brown") that no clause may split; None: no such test
+    colour_lexicon: str | None = None
     # nouns whose first WordNet sense is a person but that captions use for things ("stroller")
     thing_nouns: list[str] = Field(default_factory=list)
     # a clause between a subject and its verb set off by commas, as SICK writes it ("A dog, which is black, is
@@ -1013,6 +1110,9 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
         shades = params.shade_words
         if (word in shades and doc[a1].pos_ == "ADJ") or (a0 > 0 and doc[a0 - 1].lower_ in shades):
             continue  # "light brown shorts": the parser attaches both to the noun, but they go together
+        if params.colour_lexicon and in_colour_stack(doc, a0, a1, ruleset.derived(params.colour_lexicon, colour_words)
+                                                     | frozenset(shades)):
+            continue  # "A reddish brown dog" -/-> "A reddish dog, which is brown": one colour
         if (a0 > 0 and doc[a0 - 1].pos_ in ("AUX", "VERB")) or any(
                 t.pos_ not in ("ADJ", "NOUN", "PROPN") or t.head.i != noun.i for t in doc[a1:noun.i]):
             continue  # "is fitting silencer", "deep frying food": not an attributive adjective
