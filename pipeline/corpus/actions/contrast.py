@@ -649,11 +649,21 @@ def _same_scale(doc, tok, target: str, groups) -> bool:
     return any(target in group and others & set(group) for group in groups)
 
 
-def _head_in_files(tok, lexnames) -> bool:
+def _head_in_files(tok, lexnames, ruleset) -> bool:
     """Whether the noun ``tok`` says something about (:func:`_head_noun`) has its first WordNet sense in one of
-    the lexicographer files ``lexnames`` ("noun.person", "noun.animal")."""
+    the lexicographer files ``lexnames`` ("noun.person", "noun.animal"). For people and animals, the lexicons
+    ``person_nouns`` and ``animate_nouns`` count too: WordNet files "people" as a group and lacks "biker",
+    and SICK writes "Several young people" / "Several old people" (SICK_train)."""
     noun = _head_noun(tok)
-    return noun is not None and bool(resources.lexnames(noun.lemma_.lower(), "n", 1) & set(lexnames))
+    if noun is None:
+        return False
+    while noun.dep_ == "compound" and noun.head.i != noun.i:  # "young dirt bikers": the parse hangs it on "dirt"
+        noun = noun.head
+    lemma = noun.lemma_.lower()
+    if resources.lexnames(lemma, "n", 1) & set(lexnames):
+        return True
+    return bool({"noun.person", "noun.animal"} & set(lexnames)) and \
+        (lemma in ruleset.lexicon_set("person_nouns") or lemma in ruleset.lexicon_set("animate_nouns"))
 
 
 @action("wordnet_antonym", stages=("S3",), params=WordnetAntonymParams)
@@ -691,7 +701,7 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue  # "a male surfer ... his stomach" -/-> "a female surfer ... his stomach"
         if params.unless_object.get(lemma) and _governed_objects(tok) & set(params.unless_object[lemma]):
             continue  # "lying on his back" -/-> "standing on his back"
-        if params.head_lexnames.get(lemma) and not _head_in_files(tok, params.head_lexnames[lemma]):
+        if params.head_lexnames.get(lemma) and not _head_in_files(tok, params.head_lexnames[lemma], ruleset):
             continue  # "an old tire" -/-> "a young tire"
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
                                      params.indirect, params.multiword):
@@ -846,7 +856,7 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "dressed formally" -/-> "undressed formally"
                 if cond.get("unless_head") and _governor_lemmas(tok) & set(cond["unless_head"]):
                     continue  # "a young boy" -/-> "an old boy", "taking pizza out of a box" -/-> "into a box"
-                if cond.get("head_lexnames") and not _head_in_files(tok, cond["head_lexnames"]):
+                if cond.get("head_lexnames") and not _head_in_files(tok, cond["head_lexnames"], ruleset):
                     continue  # "an old tire" -/-> "a young tire"
                 if cond.get("only_head") and not _governor_lemmas(tok) & set(cond["only_head"]):
                     continue  # "an empty bottle" -/-> "a crowded bottle": crowded places only
