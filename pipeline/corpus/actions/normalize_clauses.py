@@ -72,7 +72,8 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
         and main.tag_ in ("VBZ", "VBP") and _lemma(main.lower_) in stative - {"be"} and not _aux_children(main)
     if not (_continuous_main(sent, main) or stative_main) or _lemma(main.lower_) in keep:
         return
-    plural = _plural_subject(main)
+    # a simple present shows its number ("two dogs ..., one has his mouth open biting": "has", so "is biting")
+    plural = main.tag_ == "VBP" if stative_main else _plural_subject(main)
     for c in main.children:
         if c.dep_ != "advcl" or c.i < main.i or sent.any_edited(range(c.left_edge.i, c.i + 1)):
             continue

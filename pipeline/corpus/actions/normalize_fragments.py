@@ -187,20 +187,21 @@ def _verb_after(sent, start: int) -> bool:
 
 
 def _verb_with_object(sent, start: int, plural: bool):
-    """The caption's finite verb read as a noun of the place phrase at ``start``, with its object after it:
-    "children in uniforms chase pigeons" ("chase" a compound of "pigeons"). A word right after a noun, with no
+    """The caption's finite verb read as a noun after ``start`` (the description's first word), with its object
+    after it: "children in uniforms chase pigeons" ("chase" a compound of "pigeons"), "a motorcyclist burns
+    rubber in a circle" ("burns" a compound of "rubber", the root). A word right after a noun, with no
     determiner of its own, whose form agrees as a verb with the subject (a bare form after a plural subject, an
     -s form after a singular one), used more as a verb than as a noun (WordNet counts), not forming a compound
     WordNet knows with the noun before it ("bus stop"), followed by the start of a noun phrase (a determiner,
-    possessive, number, adjective or plural noun). Putting "is/are" before the place phrase would make
-    "children are in uniforms chase pigeons". Returns the token, else None."""
+    possessive, number, adjective or noun). Putting "is/are" before the place phrase would make "children are in
+    uniforms chase pigeons". Returns the token, else None."""
     doc = sent.doc
     for t in doc[start + 1:len(doc) - 1]:
         if t.is_punct or t.lower_ in _RELATIVE_PRONOUNS or t.pos_ in ("VERB", "AUX") and t.tag_ != "VB":
             return None
         prev, nxt = doc[t.i - 1], doc[t.i + 1]
         if t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") or sent.edited(t.i) or prev.pos_ != "NOUN" \
-                or nxt.tag_ not in ("DT", "PRP$", "CD", "JJ", "NNS") or any(c.dep_ == "det" for c in t.children):
+                or nxt.tag_ not in ("DT", "PRP$", "CD", "JJ", "NNS", "NN") or any(c.dep_ == "det" for c in t.children):
             continue
         word = t.lower_
         lemma = _verb_reading(word)
@@ -570,7 +571,7 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "with his arm is around a person" is garbled
             raise Unnormalizable("the place belongs to a body part in a 'with' phrase")
         if w.dep_ == "prep":
-            late = _verb_with_object(sent, i, _np_plural(subject))
+            late = _verb_with_object(sent, root.left_edge.i, _np_plural(subject))
             if late is not None:  # "children in uniforms chase pigeons" -> "... are chasing pigeons"
                 _repair_verb(sent, late, _np_plural(subject), root, stative)
                 return

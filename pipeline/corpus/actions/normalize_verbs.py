@@ -371,18 +371,23 @@ def _with_absolute(sent, verb, auxes):
     return prep if subj is not None and subj.i < prep.i else None
 
 
-def _thing_subject(verb, moving: tuple[str, ...] = ()) -> bool:
+def _thing_subject(verb, moving: tuple[str, ...] = (), people: frozenset[str] = frozenset()) -> bool:
     """Whether the subject of ``verb`` (a relative clause's antecedent for "that/which") is a noun whose first
     WordNet sense is neither a person nor an animal ("a paper that says ...", "a sign reads ..."), nor, when
-    ``moving`` names synsets, one of those kinds ("a boat leads the race" is an event)."""
+    ``moving`` names synsets, one of those kinds ("a boat leads the race" is an event), nor a noun of ``people``
+    ("a group", "a crowd": WordNet files "group" under noun.Tops), nor "a group of racers"."""
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if subj is not None and subj.lower_ in ("that", "which") and verb.dep_ == "relcl":
         subj = verb.head
     if subj is None or subj.pos_ not in ("NOUN", "PROPN"):
         return False
     names = resources.lexnames(subj.lemma_.lower(), "n", 1)
-    if moving and resources.under(subj.lemma_.lower(), moving, 1):
+    if moving and resources.under(subj.lemma_.lower(), moving, 1) or subj.lower_ in people:
         return False
+    if any(p.lemma_.lower() in people or resources.lexnames(p.lemma_.lower(), "n", 1)
+           & {"noun.person", "noun.animal"} for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"
+           for p in c.children if p.dep_ == "pobj"):
+        return False  # "a group of people display ribbons"
     return bool(names) and not names & {"noun.person", "noun.animal", "noun.group"}
 
 
@@ -509,8 +514,8 @@ def _hidden_main_verb(sent, verb, subordinators: frozenset[str]):
     half conversion. Returns that token, else None."""
     doc = sent.doc
     marks = [t for t in doc[:verb.i] if t.lower_ in subordinators and t.i > 1]
-    if not marks or verb.tag_ not in ("VBZ", "VBP", "VB"):
-        return None
+    if not marks or verb.tag_ not in ("VBZ", "VBP", "VB") or verb.dep_ != "ROOT":
+        return None  # under a noun root, the non-sentential rule finds the main verb
     mark = marks[-1]
     if any(t.pos_ in ("VERB", "AUX") and t.tag_ in ("VBZ", "VBP", "VBD") for t in doc[:mark.i]):
         return None  # the main clause has its own finite verb
@@ -582,7 +587,8 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             # predicate; "with her arm is raising" would be garbled
             raise Unnormalizable("a participle after 'with' + body part read as the main verb (no predicate)")
         if (lemma in params.text_verbs or lemma in params.thing_states) and not auxes \
-                and _thing_subject(verb, () if lemma in params.text_verbs else tuple(params.moving_things)):
+                and _thing_subject(verb, () if lemma in params.text_verbs else tuple(params.moving_things),
+                                   ruleset.lexicon_set("person_nouns")):
             if verb.tag_ == "VBD" and not sent.edited(verb.i):  # "a sign said" -> "a sign says"
                 sent.replace(verb.i, _present_simple(lemma, _plural_subject(verb)))
             continue
