@@ -530,6 +530,40 @@ def _hidden_main_verb(sent, verb, subordinators: frozenset[str]):
     return None
 
 
+def _hidden_clause_verb(sent, subordinators: frozenset[str], stative: frozenset[str]) -> None:
+    """The verb of a clause after a subordinator that the tagger read as a noun: "a person jumps up over the
+    snow as their skis cross" ("as" a preposition, "cross" its object, "skis" a compound). After "as/while" +
+    a noun phrase, a word right after a plural noun in the bare form (after a singular one, in the -s form), with
+    a verb reading, at the end of the sentence, or used more as a verb than as a noun (WordNet counts) before a
+    preposition, particle or adverb, becomes "are/is V-ing" when the main clause reads "is/are V-ing" before the
+    subordinator; "is jumping ... as the skis cross" would be a half conversion."""
+    doc = sent.doc
+    for mark in doc:
+        if mark.lower_ not in subordinators or mark.i < 2 or sent.edited(mark.i):
+            continue
+        before = " ".join(sent.text(i) for i in range(mark.i)).split()
+        if not any(a in ("is", "are") and b.endswith("ing") for a, b in zip(before, before[1:])):
+            continue
+        if mark.i + 1 >= len(doc) or doc[mark.i + 1].pos_ not in ("DET", "PRON", "NOUN", "PROPN", "ADJ", "NUM"):
+            continue  # "while wearing winter coats": no clause with a subject of its own
+        for t in doc[mark.i + 2:]:
+            if t.is_punct or t.pos_ in ("VERB", "AUX") and t.tag_ != "VB":
+                break
+            prev = doc[t.i - 1]
+            nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+            if sent.edited(t.i) or prev.pos_ != "NOUN" or t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") \
+                    or nxt is not None and not nxt.is_punct and nxt.pos_ not in ("ADP", "ADV", "PART"):
+                continue
+            lemma = _verb_reading(t.lower_)
+            plural = prev.tag_ == "NNS"
+            final = nxt is None or nxt.is_punct  # "as the crowd cheers": a noun there would head nothing
+            if not lemma or lemma in stative or not (final or _verb_dominant(lemma)) or (lemma == t.lower_) != plural \
+                    or resources.synsets(f"{prev.lower_}_{lemma_of(t.lower_, 'NOUN')}", "n"):
+                continue
+            sent.replace(t.i, f"{be_present(plural)} {gerund(lemma)}")
+            break
+
+
 def _relative_participle(sent, verb, lemma: str) -> bool:
     """"A couple viewing a large painting hung on a red wall": the parser makes "hung" the main verb of
     "a couple"; it is a past participle (no object, its form the participle's) right after the object of the
@@ -692,6 +726,8 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             if lemma in stative:
                 continue
             _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
+    if params.subordinators:
+        _hidden_clause_verb(sent, frozenset(params.subordinators), all_stative)
 
 
 # --------------------------------------------------------------------------------------------------------
