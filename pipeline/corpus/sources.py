@@ -271,7 +271,7 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b\w+s (one|each) (is|was)\b",
     # "a person is a red hat and winter jacket is looking ...": "is" typed for "in" before a garment
     r"\b(is|are) an? (\w+ ){0,2}(hat|cap|shirt|t-shirt|jacket|coat|dress|sweater|sweatshirt|hoodie|uniform|"
-    r"outfit|suit|helmet|costume|vest|skirt|bikini|swimsuit|scarf)\b",
+    r"outfit|suit|helmet|costume|vest|skirt|bikini|swimsuit|scarf)(?=\s+(and|with|is|are|on|in|,|\.)\b|\s*[,.]|\s*$)",
     # "fighting behind a grey car and two other children": people coordinated with the place of a preposition
     # ("the other children" are not behind the car), a meaning the normalization cannot repair
     r"\b(behind|beside|near|next to|in front of|past|by) (a|an|the) [^,]*\band (two|three|four|several|some|"
