@@ -145,8 +145,8 @@ def _verb_before(sent, start: int, end: int) -> bool:
         if doc[t.i - 1].pos_ != "NOUN" or doc[t.i + 1].pos_ != "ADP" or doc[t.i - 1].dep_ != "compound" and \
                 t.dep_ not in ("conj", "nsubj", "ROOT"):
             continue
-        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children):
-            continue
+        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children) or _garment(t, _CLOTHING):
+            continue  # "two men in work clothes on a roof": a garment
         word = t.lower_
         if _verb_reading(word) and _verb_dominant(_lemma(word)):
             return True
@@ -394,7 +394,7 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             return "be", passive if passive is not None else _be_anchor(sent, t)
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
-            if t.lower_ in clothing_preps and pobj and resources.under(pobj[0].lemma_.lower(), hyps, 3):
+            if t.lower_ in clothing_preps and pobj and _garment(pobj[0], hyps):
                 continue
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue
@@ -404,6 +404,15 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
         if c.dep_ == "amod" and c.i > root.i and c.pos_ == "ADJ":
             return "be", c.i
     return None
+
+
+def _garment(noun, hyps: tuple[str, ...]) -> bool:
+    """Whether ``noun`` names a garment (WordNet ``hyps``, first three senses): its lemma, its own form ("clothes",
+    which spaCy lemmatizes as the verb "clothe") or the compound it ends ("tank top", "work clothes"), so that
+    "a man in a tank top on a bike" gets "is" before "on a bike", not before "in a tank top"."""
+    comp = " ".join(c.lower_ for c in noun.children if c.dep_ == "compound" and c.i < noun.i)
+    return resources.under(noun.lemma_.lower(), hyps, 3) or resources.under(noun.lower_, hyps, 3) \
+        or bool(comp) and resources.under(f"{comp} {noun.lower_}", hyps, 3)
 
 
 def _compound_after_noun(first, verb) -> bool:
