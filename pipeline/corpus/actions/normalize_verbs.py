@@ -15,7 +15,8 @@ from __future__ import annotations
 
 __all__ = ["CatenativeParams", "ContinuousParams", "ModalParams", "PhrasalParams", "SubordinateParams",
            "catenative_to_continuous", "modal_to_continuous", "phrasal_verb_synonym", "present_continuous",
-           "subordinate_to_coordinate", "VerbPrepositionParams", "verb_preposition"]
+           "subordinate_to_coordinate", "VerbPrepositionParams", "verb_preposition", "ClauseVerbParams",
+           "clause_verb_continuous"]
 
 from typing import Iterable, Literal
 
@@ -429,7 +430,13 @@ def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str], plural: bo
     plural verb (``plural``) the conjunct is a bare form read as a singular noun ("a man and a woman have a
     conversation and laugh")."""
     objects = [c for c in verb.children if c.dep_ == "dobj"]
-    objects += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    while preps:  # "sits with a woman on the subway and smiles": the prepositional phrase of an object counts too
+        c = preps.pop()
+        for p in c.children:
+            if p.dep_ == "pobj":
+                objects.append(p)
+                preps.extend(x for x in p.children if x.dep_ == "prep")
     for obj in objects:
         if obj.tag_ != "NN":
             continue
@@ -530,6 +537,21 @@ def _hidden_main_verb(sent, verb, subordinators: frozenset[str]):
     return None
 
 
+class ClauseVerbParams(BaseModel):
+    subordinators: list[str]
+    stative_lexicon: str = "stative_verbs"
+
+
+@action("clause_verb_continuous", stages=("normalize",), params=ClauseVerbParams)
+def clause_verb_continuous(sent, params: ClauseVerbParams, ruleset) -> None:
+    """Put the verb of a clause after "as/while" that the tagger read as a noun, or left without its subject, in
+    the present continuous when the main clause reads "is/are V-ing" (see :func:`_hidden_clause_verb`). Runs after
+    the present-continuous and non-sentential rules, which make the main clause. Source: Marelli et al. 2014,
+    Table 2 (non-stative verbs -> present continuous); readers' verdicts of issue 11 (r6: "rubs her head as other
+    people are looking on", a half conversion)."""
+    _hidden_clause_verb(sent, frozenset(params.subordinators), ruleset.lexicon_set(params.stative_lexicon))
+
+
 def _hidden_clause_verb(sent, subordinators: frozenset[str], stative: frozenset[str]) -> None:
     """The verb of a clause after a subordinator that the tagger read as a noun: "a person jumps up over the
     snow as their skis cross" ("as" a preposition, "cross" its object, "skis" a compound). After "as/while" +
@@ -547,16 +569,23 @@ def _hidden_clause_verb(sent, subordinators: frozenset[str], stative: frozenset[
         if mark.i + 1 >= len(doc) or doc[mark.i + 1].pos_ not in ("DET", "PRON", "NOUN", "PROPN", "ADJ", "NUM"):
             continue  # "while wearing winter coats": no clause with a subject of its own
         for t in doc[mark.i + 2:]:
-            if t.is_punct or t.pos_ in ("VERB", "AUX") and t.tag_ != "VB":
-                break
             prev = doc[t.i - 1]
+            if t.pos_ == "VERB" and t.tag_ in ("VBZ", "VBP") and not sent.edited(t.i) and prev.dep_ == "pobj" \
+                    and prev.head.i == mark.i and not children(t, *SUBJECT_DEPS) and _lemma(t.lower_) not in stative:
+                # "as another rides a scooter": the subject read as the object of "as", the verb left subjectless
+                sent.replace(t.i, f"{be_present(t.tag_ == 'VBP')} {gerund(_lemma(t.lower_))}")
+                break
+            if t.is_punct or t.pos_ in ("VERB", "AUX") and t.tag_ != "VB" and t.dep_ not in ("amod", "compound"):
+                break  # "an opposing player": a participle modifying the subject does not end the search
             nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
             if sent.edited(t.i) or prev.pos_ != "NOUN" or t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") \
                     or nxt is not None and not nxt.is_punct and nxt.pos_ not in ("ADP", "ADV", "PART"):
                 continue
             lemma = _verb_reading(t.lower_)
             plural = prev.tag_ == "NNS"
-            final = nxt is None or nxt.is_punct  # "as the crowd cheers": a noun there would head nothing
+            # "as the crowd cheers": a noun there would head nothing; "while an opposing player races towards it":
+            # the parser made the word a clause head
+            final = nxt is None or nxt.is_punct or t.dep_ == "advcl"
             if not lemma or lemma in stative or not (final or _verb_dominant(lemma)) or (lemma == t.lower_) != plural \
                     or resources.synsets(f"{prev.lower_}_{lemma_of(t.lower_, 'NOUN')}", "n"):
                 continue
@@ -726,8 +755,6 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             if lemma in stative:
                 continue
             _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
-    if params.subordinators:
-        _hidden_clause_verb(sent, frozenset(params.subordinators), all_stative)
 
 
 # --------------------------------------------------------------------------------------------------------
