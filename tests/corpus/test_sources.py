@@ -244,13 +244,22 @@ def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
              "A person in a biking suit rides a bike down a hill ."),
             ("A dog leaps over a man in a white cap to catch and orange Frisbee .",
              "Several people are standing and sitting on a grassy field watching a dog jump over a man to catch an "
-             "orange Frisbee .")):
+             "orange Frisbee ."),
+            # r6: a run-on, "is" for "in" before a garment, people coordinated with a place
+            ("Two young men on bicycles one is doing a flip while the other watches",
+             "Two young men do cycle figures on ramp ."),
+            ("A person is a red hat and winter jacket is looking into the distance .",
+             "A person with gray hair wears a red hat and watches it snow ."),
+            ("Two boys in blue shirts fighting behind a grey car and two other children .",
+             "two boys in blue shirts fighting in a parking lot")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # the patterns leave ordinary captions alone
     for fine in ("A dog wearing a red collar is running .", "A girl with red hair is smiling .",
                  "Two boys are playing and both are laughing .", "A man is riding in a boat on the water .",
                  "A boy is sleeping with his eyes closed .",
-                 "A young boy slides down a water slide with his eyes closed ."):
+                 "A young boy slides down a water slide with his eyes closed .",
+                 "Two dogs , one is running .", "A man is wearing a red hat .", "A man is a dress designer .",
+                 "A boy plays with a ball and other children ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 

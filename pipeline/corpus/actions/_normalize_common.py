@@ -191,16 +191,17 @@ _GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02")
 
 
 def _misattached_garment_conj(root) -> bool:
-    """Whether every noun conjunct of a singular ``root`` is a garment written after "in/with <garment>": the
-    parser attached the second garment of "a person in a jacket and pants" to the person."""
+    """Whether every noun conjunct of a singular ``root`` is a garment written after "in/with/wearing <garment>":
+    the parser attached the second garment of "a person in a jacket and pants" to the person."""
     conjs = [c for c in root.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN")]
     if not conjs:
         return False
     doc = root.doc
     for c in conjs:
         between = doc[root.i + 1:c.i]
-        preps = [t for t in between if t.dep_ == "prep" and t.lower_ in ("in", "with", "wearing")]
-        objs = [t for t in between if t.dep_ == "pobj" and t.head in preps]
+        preps = [t for t in between if t.dep_ in ("prep", "acl") and t.lower_ in ("in", "with", "wearing")]
+        # "a young girl wearing a snoopy hat and purple shirt stands": the hat is the participle's object
+        objs = [t for t in between if t.dep_ in ("pobj", "dobj") and t.head in preps]
         # after a first garment any garment sense of the second will do ("in shorts and a black top")
         if not objs or not resources.under(c.lemma_.lower(), _GARMENT_HYPERNYMS, 12) or not (
                 resources.under(objs[-1].lemma_.lower(), _GARMENT_HYPERNYMS, 3)

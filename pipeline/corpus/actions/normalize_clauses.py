@@ -32,6 +32,9 @@ class ClauseParams(BaseModel):
     skip_verbs: list[str] = []  # clause verbs of perception: "looks up to see a dog" is not "and is seeing"
     # participles whose subject is as often a thing as a person: "a shirt hanging", "a boat floating"
     object_participles: list[str] = []
+    # a stative main verb in the simple present counts as SICK's form too: "a dog has a dumbbell in his mouth
+    # looking at the person" -> "has a dumbbell in his mouth and is looking at the person"
+    stative_main: bool = False
 
 
 def _continuous_main(sent, verb) -> bool:
@@ -65,9 +68,12 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
     if not roots:
         return
     main = roots[0]
-    if not _continuous_main(sent, main) or _lemma(main.lower_) in keep:
+    stative_main = params.stative_main and params.kind == "participle" and not sent.edited(main.i) \
+        and main.tag_ in ("VBZ", "VBP") and _lemma(main.lower_) in stative - {"be"} and not _aux_children(main)
+    if not (_continuous_main(sent, main) or stative_main) or _lemma(main.lower_) in keep:
         return
-    plural = _plural_subject(main)
+    # a simple present shows its number ("two dogs ..., one has his mouth open biting": "has", so "is biting")
+    plural = main.tag_ == "VBP" if stative_main else _plural_subject(main)
     for c in main.children:
         if c.dep_ != "advcl" or c.i < main.i or sent.any_edited(range(c.left_edge.i, c.i + 1)):
             continue

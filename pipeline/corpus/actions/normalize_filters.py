@@ -15,8 +15,10 @@ __all__ = ["DropLongParams", "DropMultiParams", "DropPronounParams", "DropQuesti
 
 from pydantic import BaseModel
 
+from pipeline.common import resources
 from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
+from pipeline.corpus.wordforms import lemma_of
 
 # --------------------------------------------------------------------------------------------------------
 # sentences that cannot be normalized
@@ -101,9 +103,17 @@ def require_predicate(sent, params: PredicateParams, ruleset) -> None:
     raise Unnormalizable("no predicate after normalization")
 
 
+_NOT_HEADS = frozenset({"in", "on", "at", "and", "or", "with", "is", "are", "by", "near", "as", "while"})
+"""Words after a garment that start no compound ("a red hat and winter jacket", "a hat in the snow"), though
+WordNet has noun senses of some ("in": inch)."""
+
+
 class RunOnParams(BaseModel):
     be_forms: list[str] = ["is", "are"]
     links: list[str]
+    # "a person is a red hat and winter jacket is looking ...": "is" typed for "in" before a garment (WordNet
+    # synsets); a person is not a hat
+    garment_hypernyms: list[str] = []
 
 
 @action("drop_run_on", stages=("normalize",), params=RunOnParams)
@@ -121,6 +131,22 @@ def drop_run_on(sent, params: RunOnParams, ruleset) -> None:
     for a, b in zip(at, at[1:]):
         if not links.intersection(words[a + 1:b]):
             raise Unnormalizable(f"two predicates without a link: {' '.join(words[a:b + 1])!r}")
+    hyps = tuple(params.garment_hypernyms)
+    for a in at:
+        if not hyps or a == 0 or words[a - 1] in ("there", "this", "that", "it") or a + 2 >= len(words) \
+                or words[a + 1] not in ("a", "an"):
+            continue
+        phrase = words[a + 2:a + 5]
+        for k, w in enumerate(phrase):
+            if not w.isalpha():
+                break
+            after = words[a + 3 + k] if a + 3 + k < len(words) else ""
+            compound = after.isalpha() and bool(resources.synsets(after, "n")) and after not in _NOT_HEADS \
+                and not after.endswith("ing")  # "a man is a dress designer"
+            if resources.under(lemma_of(w, "NOUN"), hyps, 1) and not compound:
+                raise Unnormalizable(f"'{words[a]}' before a garment ({' '.join(words[a:a + 3 + k])!r}): 'in' mistyped")
+            if resources.synsets(w, "n") and not resources.synsets(w, "a"):
+                break  # the head noun came and is no garment
 
 
 class RepeatedVerbParams(BaseModel):

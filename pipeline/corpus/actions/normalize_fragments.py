@@ -145,8 +145,8 @@ def _verb_before(sent, start: int, end: int) -> bool:
         if doc[t.i - 1].pos_ != "NOUN" or doc[t.i + 1].pos_ != "ADP" or doc[t.i - 1].dep_ != "compound" and \
                 t.dep_ not in ("conj", "nsubj", "ROOT"):
             continue
-        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children):
-            continue
+        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children) or _garment(t, _CLOTHING):
+            continue  # "two men in work clothes on a roof": a garment
         word = t.lower_
         if _verb_reading(word) and _verb_dominant(_lemma(word)):
             return True
@@ -184,6 +184,35 @@ def _verb_after(sent, start: int) -> bool:
         if _verb_reading(t.lower_) and _lemma(t.lower_) != t.lower_:
             return True
     return False
+
+
+def _verb_with_object(sent, start: int, plural: bool):
+    """The caption's finite verb read as a noun after ``start`` (the description's first word), with its object
+    after it: "children in uniforms chase pigeons" ("chase" a compound of "pigeons"), "a motorcyclist burns
+    rubber in a circle" ("burns" a compound of "rubber", the root). A word right after a noun, with no
+    determiner of its own, whose form agrees as a verb with the subject (a bare form after a plural subject, an
+    -s form after a singular one), used more as a verb than as a noun (WordNet counts), not forming a compound
+    WordNet knows with the noun before it ("bus stop"), followed by the start of a noun phrase (a determiner,
+    possessive, number, adjective or noun). Putting "is/are" before the place phrase would make "children are in
+    uniforms chase pigeons". Returns the token, else None."""
+    doc = sent.doc
+    for t in doc[start + 1:len(doc) - 1]:
+        if t.is_punct or t.lower_ in _RELATIVE_PRONOUNS or t.pos_ in ("VERB", "AUX") and t.tag_ != "VB":
+            return None
+        prev, nxt = doc[t.i - 1], doc[t.i + 1]
+        if t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") or sent.edited(t.i) or prev.pos_ != "NOUN" \
+                or nxt.tag_ not in ("DT", "PRP$", "CD", "JJ", "NNS", "NN") or any(c.dep_ == "det" for c in t.children):
+            continue
+        word = t.lower_
+        lemma = _verb_reading(word)
+        if not lemma or not _verb_dominant(lemma) or resources.under(lemma_of(word, "NOUN"), _CLOTHING, 3):
+            continue
+        if (lemma == word) != plural or not plural and not word.endswith("s"):
+            continue
+        if resources.synsets(f"{prev.lower_} {lemma_of(word, 'NOUN')}", "n"):
+            continue
+        return t
+    return None
 
 
 def _predicate_walk(root):
@@ -365,7 +394,7 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             return "be", passive if passive is not None else _be_anchor(sent, t)
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
-            if t.lower_ in clothing_preps and pobj and resources.under(pobj[0].lemma_.lower(), hyps, 3):
+            if t.lower_ in clothing_preps and pobj and _garment(pobj[0], hyps):
                 continue
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue
@@ -375,6 +404,15 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
         if c.dep_ == "amod" and c.i > root.i and c.pos_ == "ADJ":
             return "be", c.i
     return None
+
+
+def _garment(noun, hyps: tuple[str, ...]) -> bool:
+    """Whether ``noun`` names a garment (WordNet ``hyps``, first three senses): its lemma, its own form ("clothes",
+    which spaCy lemmatizes as the verb "clothe") or the compound it ends ("tank top", "work clothes"), so that
+    "a man in a tank top on a bike" gets "is" before "on a bike", not before "in a tank top"."""
+    comp = " ".join(c.lower_ for c in noun.children if c.dep_ == "compound" and c.i < noun.i)
+    return resources.under(noun.lemma_.lower(), hyps, 3) or resources.under(noun.lower_, hyps, 3) \
+        or bool(comp) and resources.under(f"{comp} {noun.lower_}", hyps, 3)
 
 
 def _compound_after_noun(first, verb) -> bool:
@@ -407,6 +445,16 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     for c in verb.children:  # "chase and wrestle" -> "chasing and wrestling"
         if c.dep_ == "conj" and c.i > root.i and c.tag_ in ("VB", "VBP", "VBZ", "NN", "NNS") \
                 and not sent.edited(c.i):
+            v = _verb_reading(c.lower_)
+            if v and v not in stative:
+                sent.replace(c.i, gerund(v))
+    # "a little girl in a white sundress smiles and slides down a slide", "a man ... and a woman ... dance and
+    # sing": the parser hangs the second verb on the subject noun, not on the verb read as a noun; left as it is,
+    # "is smiling and slides" would be a half conversion
+    for c in doc[verb.i + 2:]:
+        if c.dep_ == "conj" and c.pos_ == "VERB" and c.tag_ in ("VB", "VBP", "VBZ") and not sent.edited(c.i) \
+                and doc[c.i - 1].lower_ in ("and", "or") and not any(x.dep_ in ("nsubj", "nsubjpass")
+                                                                     for x in c.children):
             v = _verb_reading(c.lower_)
             if v and v not in stative:
                 sent.replace(c.i, gerund(v))
@@ -468,9 +516,10 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             raise Unnormalizable("two descriptions joined by a comma (run-on)")
     stative = ruleset.lexicon_set(params.stative_lexicon)
     agree = root  # the noun phrase the predicate agrees with
-    # "a close-up of a dog running" -> "a dog running"
+    # "a close-up of a dog running" -> "a dog running"; "a scenic view with a person dangling from a rock" -> "a
+    # person dangling ...", not "a scenic view with a person is dangling" (the view does not dangle)
     if _hyphenated_text(doc, root).lower() in params.picture_nouns:
-        of = [c for c in root.children if c.dep_ == "prep" and c.lower_ == "of" and c.i > root.i]
+        of = [c for c in root.children if c.dep_ == "prep" and c.lower_ in ("of", "with") and c.i > root.i]
         pobj = [p for p in of[0].children if p.dep_ == "pobj"] if of else []
         if pobj and not sent.any_edited(range(0, of[0].i + 1)):
             sent.delete(*range(0, of[0].i + 1))
@@ -530,6 +579,11 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "man ... with his arm around person": the place is the arm's (an absolute "with" phrase), and
             # "with his arm is around a person" is garbled
             raise Unnormalizable("the place belongs to a body part in a 'with' phrase")
+        if w.dep_ == "prep":
+            late = _verb_with_object(sent, root.left_edge.i, _np_plural(subject))
+            if late is not None:  # "children in uniforms chase pigeons" -> "... are chasing pigeons"
+                _repair_verb(sent, late, _np_plural(subject), root, stative)
+                return
         if w.dep_ == "prep" and _verb_after(sent, i):
             raise Unnormalizable("a finite verb read as a noun after the place phrase (garbled)")
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"

@@ -370,6 +370,9 @@ class ContextTypoParams(BaseModel):
     # ("peddling a scooter" -> "pedaling"; "peddling wares" stays)
     not_with: list[str] = []
     object_under: list[str] = []
+    # when set, the previous word is the context instead of the next one: the typo is read as a noun after one
+    # of these words ("on a set of stares" -> "stairs"; "a man stares at" stays), wherever it stands
+    after: list[str] = []
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -394,6 +397,10 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
             elif tok.dep_ != "dobj":
                 continue
             if lemma_of(verb.text, "VERB") in verbs and not sent.edited(verb.i):
+                sent.replace(tok.i, params.correction)
+            continue
+        if params.after:
+            if doc[tok.i - 1].lower_ in params.after and tok.pos_ == "NOUN":
                 sent.replace(tok.i, params.correction)
             continue
         if tok.i + 1 >= len(doc) or doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:

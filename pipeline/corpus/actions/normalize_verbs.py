@@ -15,7 +15,8 @@ from __future__ import annotations
 
 __all__ = ["CatenativeParams", "ContinuousParams", "ModalParams", "PhrasalParams", "SubordinateParams",
            "catenative_to_continuous", "modal_to_continuous", "phrasal_verb_synonym", "present_continuous",
-           "subordinate_to_coordinate"]
+           "subordinate_to_coordinate", "VerbPrepositionParams", "verb_preposition", "ClauseVerbParams",
+           "clause_verb_continuous"]
 
 from typing import Iterable, Literal
 
@@ -331,6 +332,10 @@ class ContinuousParams(BaseModel):
     stative_lexicon: str = "stative_verbs"
     past_be: dict[str, str] = {"was": "is", "were": "are"}
     text_verbs: list[str] = []  # "a paper that says ...", "a sign reads ...": a thing's text is a state
+    # verbs that name a state when a thing that does not move is their subject: "a bridge that joins both banks",
+    # "a road that leads to a house" (not "is joining", "is leading"); a vehicle's "leads" stays an event
+    thing_states: list[str] = []
+    moving_things: list[str] = []  # WordNet synsets of things that move ("conveyance.n.03")
     drop_with_absolute: bool = False  # drop "a woman with her arm raised ." (no predicate; see _with_absolute)
     # a present passive with a by-agent of these kinds names an event ("a girl is dragged by a dog" -> "is being
     # dragged"), and so does one of a verb of motion with a path ("a car is driven on a track" -> "is being
@@ -344,6 +349,12 @@ class ContinuousParams(BaseModel):
     # read a past participle right after the object of the subject's "-ing" participle as a reduced relative
     # on that object ("a couple viewing a painting hung on a wall" -> "is viewing a painting hung on a wall")
     reduced_relative: bool = False
+    # a verb after one of these read as the main verb while the real main verb, before it, was tagged as a noun
+    # ("rubs her head as other people look on"): both go into the present continuous (_hidden_main_verb)
+    subordinators: list[str] = []
+    # "have" + an event noun (lexicon) is dynamic: "have a personal moment" -> "are having a personal moment"
+    event_verbs: list[str] = []
+    event_objects_lexicon: str = ""
 
 
 def _with_absolute(sent, verb, auxes):
@@ -361,16 +372,24 @@ def _with_absolute(sent, verb, auxes):
     return prep if subj is not None and subj.i < prep.i else None
 
 
-def _thing_subject(verb) -> bool:
+def _thing_subject(verb, moving: tuple[str, ...] = (), people: frozenset[str] = frozenset()) -> bool:
     """Whether the subject of ``verb`` (a relative clause's antecedent for "that/which") is a noun whose first
-    WordNet sense is neither a person nor an animal ("a paper that says ...", "a sign reads ...")."""
+    WordNet sense is neither a person nor an animal ("a paper that says ...", "a sign reads ..."), nor, when
+    ``moving`` names synsets, one of those kinds ("a boat leads the race" is an event), nor a noun of ``people``
+    ("a group", "a crowd": WordNet files "group" under noun.Tops), nor "a group of racers"."""
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if subj is not None and subj.lower_ in ("that", "which") and verb.dep_ == "relcl":
         subj = verb.head
     if subj is None or subj.pos_ not in ("NOUN", "PROPN"):
         return False
     names = resources.lexnames(subj.lemma_.lower(), "n", 1)
-    return bool(names) and not names & {"noun.person", "noun.animal"}
+    if moving and resources.under(subj.lemma_.lower(), moving, 1) or subj.lower_ in people:
+        return False
+    if any(p.lemma_.lower() in people or resources.lexnames(p.lemma_.lower(), "n", 1)
+           & {"noun.person", "noun.animal"} for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"
+           for p in c.children if p.dep_ == "pobj"):
+        return False  # "a group of people display ribbons"
+    return bool(names) and not names & {"noun.person", "noun.animal", "noun.group"}
 
 
 def _reads_continuous(sent, verb) -> bool:
@@ -403,22 +422,30 @@ def _noun_conjuncts_to_gerunds(sent, verb, tag: str, stative: frozenset[str], lo
             sent.replace(c.i, gerund(lemma))
 
 
-def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str]) -> None:
+def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str], plural: bool = False) -> None:
     """"a cat opens a drawer and climbs inside": the parser hangs the second verb, read as a plural noun, on the
     object; an -s form with no determiner or adjective whose word is used more as a verb than as a noun
     (WordNet counts: "climbs", "smiles"; not "plates", "toys") after a singular object is that verb -> gerund;
-    the object of a preposition on the verb counts too ("sits on a stone wall and talks on her phone")."""
+    the object of a preposition on the verb counts too ("sits on a stone wall and talks on her phone"). After a
+    plural verb (``plural``) the conjunct is a bare form read as a singular noun ("a man and a woman have a
+    conversation and laugh")."""
     objects = [c for c in verb.children if c.dep_ == "dobj"]
-    objects += [p for c in verb.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"]
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    while preps:  # "sits with a woman on the subway and smiles": the prepositional phrase of an object counts too
+        c = preps.pop()
+        for p in c.children:
+            if p.dep_ == "pobj":
+                objects.append(p)
+                preps.extend(x for x in p.children if x.dep_ == "prep")
     for obj in objects:
         if obj.tag_ != "NN":
             continue
         for c in obj.children:
-            if c.dep_ != "conj" or c.tag_ != "NNS" or sent.edited(c.i) \
+            if c.dep_ != "conj" or c.tag_ != ("NN" if plural else "NNS") or sent.edited(c.i) \
                     or any(x.dep_ not in ("advmod", "prt", "prep") for x in c.children):
                 continue
             lemma = _verb_reading(c.lower_)
-            if lemma and lemma != c.lower_ and lemma not in stative and _verb_dominant(lemma):
+            if lemma and (lemma == c.lower_) == plural and lemma not in stative and _verb_dominant(lemma):
                 sent.replace(c.i, gerund(lemma))
 
 
@@ -462,6 +489,110 @@ def _clause_plural(verb) -> bool:
     return _plural_subject(verb)
 
 
+def _event_object(verb, events: frozenset[str]) -> bool:
+    """Whether the direct object of ``verb`` names an event (``events``: head lemma, or compound + head as in
+    "snowball fight"): "have a moment", "have fun"; not when the object is placed in a body part ("has a drink
+    in his hand", "has a ball in its mouth": the thing is held) or has a clause of its own ("have their picture
+    taken")."""
+    for obj in verb.children:
+        if obj.dep_ != "dobj" or obj.pos_ != "NOUN":
+            continue
+        head = obj.lemma_.lower()
+        comp = " ".join(c.lower_ for c in obj.children if c.dep_ == "compound" and c.i < obj.i)
+        if head not in events and f"{comp} {head}" not in events:
+            continue
+        if any(c.dep_ in ("acl", "relcl", "ccomp", "xcomp") for c in obj.children):
+            continue
+        places = [p for c in list(verb.children) + list(obj.children) if c.dep_ == "prep" and c.i > obj.i
+                  for p in c.children if p.dep_ == "pobj"]
+        if any(resources.body_part(p.lemma_.lower()) for p in places):
+            continue
+        return True
+    return False
+
+
+def _hidden_main_verb(sent, verb, subordinators: frozenset[str]):
+    """The main verb the tagger read as a noun when ``verb`` follows a subordinator ("a woman in a purple dress
+    rubs her head as other people look on": "rubs" a plural noun, "woman" and "people" both subjects of
+    "look"; "a big dog drinks as a little dog gets down": "drinks" the subject of "gets"): an -s word before
+    the subordinator, right after a noun, with a verb reading used more as a verb than as a noun (WordNet
+    counts), not a stative verb, and no finite verb between the sentence start and the subordinator. Putting
+    only ``verb`` in the present continuous would leave "rubs her head as other people are looking on", a
+    half conversion. Returns that token, else None."""
+    doc = sent.doc
+    marks = [t for t in doc[:verb.i] if t.lower_ in subordinators and t.i > 1]
+    if not marks or verb.tag_ not in ("VBZ", "VBP", "VB") or verb.dep_ != "ROOT":
+        return None  # under a noun root, the non-sentential rule finds the main verb
+    mark = marks[-1]
+    if any(t.pos_ in ("VERB", "AUX") and t.tag_ in ("VBZ", "VBP", "VBD") for t in doc[:mark.i]):
+        return None  # the main clause has its own finite verb
+    for t in doc[1:mark.i]:
+        word = t.lower_
+        if t.tag_ not in ("NNS", "VBZ") or not word.endswith("s") or sent.edited(t.i) or t.dep_ == "ROOT" \
+                or doc[t.i - 1].pos_ not in ("NOUN", "PROPN"):
+            continue  # a noun root ("a girl sings while ...") is the non-sentential rule's
+        lemma = _verb_reading(word)
+        if lemma and lemma != word and _verb_dominant(lemma):
+            return t
+    return None
+
+
+class ClauseVerbParams(BaseModel):
+    subordinators: list[str]
+    stative_lexicon: str = "stative_verbs"
+
+
+@action("clause_verb_continuous", stages=("normalize",), params=ClauseVerbParams)
+def clause_verb_continuous(sent, params: ClauseVerbParams, ruleset) -> None:
+    """Put the verb of a clause after "as/while" that the tagger read as a noun, or left without its subject, in
+    the present continuous when the main clause reads "is/are V-ing" (see :func:`_hidden_clause_verb`). Runs after
+    the present-continuous and non-sentential rules, which make the main clause. Source: Marelli et al. 2014,
+    Table 2 (non-stative verbs -> present continuous); readers' verdicts of issue 11 (r6: "rubs her head as other
+    people are looking on", a half conversion)."""
+    _hidden_clause_verb(sent, frozenset(params.subordinators), ruleset.lexicon_set(params.stative_lexicon))
+
+
+def _hidden_clause_verb(sent, subordinators: frozenset[str], stative: frozenset[str]) -> None:
+    """The verb of a clause after a subordinator that the tagger read as a noun: "a person jumps up over the
+    snow as their skis cross" ("as" a preposition, "cross" its object, "skis" a compound). After "as/while" +
+    a noun phrase, a word right after a plural noun in the bare form (after a singular one, in the -s form), with
+    a verb reading, at the end of the sentence, or used more as a verb than as a noun (WordNet counts) before a
+    preposition, particle or adverb, becomes "are/is V-ing" when the main clause reads "is/are V-ing" before the
+    subordinator; "is jumping ... as the skis cross" would be a half conversion."""
+    doc = sent.doc
+    for mark in doc:
+        if mark.lower_ not in subordinators or mark.i < 2 or sent.edited(mark.i):
+            continue
+        before = " ".join(sent.text(i) for i in range(mark.i)).split()
+        if not any(a in ("is", "are") and b.endswith("ing") for a, b in zip(before, before[1:])):
+            continue
+        if mark.i + 1 >= len(doc) or doc[mark.i + 1].pos_ not in ("DET", "PRON", "NOUN", "PROPN", "ADJ", "NUM"):
+            continue  # "while wearing winter coats": no clause with a subject of its own
+        for t in doc[mark.i + 2:]:
+            prev = doc[t.i - 1]
+            if t.pos_ == "VERB" and t.tag_ in ("VBZ", "VBP") and not sent.edited(t.i) and prev.dep_ == "pobj" \
+                    and prev.head.i == mark.i and not children(t, *SUBJECT_DEPS) and _lemma(t.lower_) not in stative:
+                # "as another rides a scooter": the subject read as the object of "as", the verb left subjectless
+                sent.replace(t.i, f"{be_present(t.tag_ == 'VBP')} {gerund(_lemma(t.lower_))}")
+                break
+            if t.is_punct or t.pos_ in ("VERB", "AUX") and t.tag_ != "VB" and t.dep_ not in ("amod", "compound"):
+                break  # "an opposing player": a participle modifying the subject does not end the search
+            nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+            if sent.edited(t.i) or prev.pos_ != "NOUN" or t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") \
+                    or nxt is not None and not nxt.is_punct and nxt.pos_ not in ("ADP", "ADV", "PART"):
+                continue
+            lemma = _verb_reading(t.lower_)
+            plural = prev.tag_ == "NNS"
+            # "as the crowd cheers": a noun there would head nothing; "while an opposing player races towards it":
+            # the parser made the word a clause head
+            final = nxt is None or nxt.is_punct or t.dep_ == "advcl"
+            if not lemma or lemma in stative or not (final or _verb_dominant(lemma)) or (lemma == t.lower_) != plural \
+                    or resources.synsets(f"{prev.lower_}_{lemma_of(t.lower_, 'NOUN')}", "n"):
+                continue
+            sent.replace(t.i, f"{be_present(plural)} {gerund(lemma)}")
+            break
+
+
 def _relative_participle(sent, verb, lemma: str) -> bool:
     """"A couple viewing a large painting hung on a red wall": the parser makes "hung" the main verb of
     "a couple"; it is a past participle (no object, its form the participle's) right after the object of the
@@ -495,11 +626,15 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
     dogs are running", "has caught" -> "is catching", "was running" -> "is running"); coordinated verbs
     sharing a subject take a bare gerund ("jumps and smiles" -> "is jumping and smiling"). Stative verbs
     (lexicon) keep the simple present. Table 2 (non-stative verbs -> present continuous)."""
-    stative = ruleset.lexicon_set(params.stative_lexicon)
+    all_stative = ruleset.lexicon_set(params.stative_lexicon)
+    events = ruleset.lexicon_set(params.event_objects_lexicon) if params.event_objects_lexicon else frozenset()
     doc = sent.doc
     for verb in doc:
         if verb.pos_ not in ("VERB", "AUX") or verb.dep_ in _AUX_DEPS or verb.tag_ == "MD":
             continue
+        stative = all_stative
+        if verb.lemma_ in params.event_verbs and events and _event_object(verb, events):
+            stative = all_stative - {verb.lemma_}  # "have a moment" -> "having a moment"
         auxes = _aux_children(verb)
         if sent.any_edited(a.i for a in auxes):
             continue
@@ -514,7 +649,9 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             # "a woman with her arm raised .": the participle belongs to "with her arm", the description has no
             # predicate; "with her arm is raising" would be garbled
             raise Unnormalizable("a participle after 'with' + body part read as the main verb (no predicate)")
-        if lemma in params.text_verbs and not auxes and _thing_subject(verb):
+        if (lemma in params.text_verbs or lemma in params.thing_states) and not auxes \
+                and _thing_subject(verb, () if lemma in params.text_verbs else tuple(params.moving_things),
+                                   ruleset.lexicon_set("person_nouns")):
             if verb.tag_ == "VBD" and not sent.edited(verb.i):  # "a sign said" -> "a sign says"
                 sent.replace(verb.i, _present_simple(lemma, _plural_subject(verb)))
             continue
@@ -582,11 +719,14 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             if not own_subject and subject_of(verb) is None and _antecedent(verb) is None \
                     and (verb.dep_ != "ROOT" or _loose_subject(verb) is None):
                 continue  # no subject to agree with (fragment, mis-parse)
+            hidden = _hidden_main_verb(sent, verb, frozenset(params.subordinators))
+            if hidden is not None and _verb_reading(hidden.lower_) not in stative:
+                sent.replace(hidden.i, f"{be_present(False)} {gerund(_verb_reading(hidden.lower_))}")
             anchor = _be_anchor(sent, verb)
             _collapse(sent, verb, [], _clause_plural(verb), stative, lemma=lemma)
             _noun_conjuncts_to_gerunds(sent, verb, tag, stative)
-            if tag == "VBZ":
-                _object_conjuncts_to_gerunds(sent, verb, stative)
+            if tag in ("VBZ", "VBP"):
+                _object_conjuncts_to_gerunds(sent, verb, stative, plural=tag == "VBP")
             # "a man in a hat , walks" -> "a man in a hat is walking" (one comma only: not a parenthesis)
             if verb.dep_ == "ROOT" and anchor > 0 and doc[anchor - 1].text == "," \
                     and not sent.edited(anchor - 1) and sum(t.text == "," for t in doc[:anchor]) == 1:
@@ -647,6 +787,10 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
         start, end = span(clause)
         if start != mark.i:
             continue
+        if main.pos_ in ("VERB", "AUX") and not sent.edited(main.i) and _noun_only(main.lower_):
+            # "a woman pole vaulter upside down as she attempts the vault": the parser's main verb is a noun, the
+            # main clause has no predicate; "... upside down and she is attempting the vault" would be garbled
+            raise Unnormalizable("the main clause of a subordinate clause has no verb")
         if start > main.i:
             sent.replace(mark.i, params.conjunction)
             if mark.i > 0 and doc[mark.i - 1].text == "," and not sent.edited(mark.i - 1):
@@ -700,3 +844,35 @@ def object_preposition(sent, params: ObjectPrepositionParams, ruleset) -> None:
         if not resources.under(obj.lemma_.lower(), kinds, 1):
             continue
         sent.insert_before(det[0].i, params.preposition)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: the preposition a verb takes after its object
+
+
+class VerbPrepositionParams(BaseModel):
+    verbs: list[str]
+    wrong: list[str]  # prepositions the captions write after the object
+    right: str  # the one the verb takes
+    not_before: list[str] = []  # objects of the preposition that keep it ("adding cheese on top")
+
+
+@action("verb_preposition", stages=("normalize",), params=VerbPrepositionParams)
+def verb_preposition(sent, params: VerbPrepositionParams, ruleset) -> None:
+    """Replace the preposition after the direct object of one of ``verbs`` by the one the verb takes ("adding
+    spices on meat" -> "adding spices to meat": one adds something to something). Source: Marelli et al. 2014,
+    section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r6: "adding spices on meat",
+    "adding oil on fishes" marked as a wrong preposition); MSRvid writes "adding X to Y" 20 times, "on" 5."""
+    verbs, wrong, keep = set(params.verbs), set(params.wrong), set(params.not_before)
+    for prep in sent.doc:
+        if prep.dep_ != "prep" or prep.lower_ not in wrong or sent.edited(prep.i):
+            continue
+        verb = prep.head
+        if verb.dep_ == "dobj" and verb.i < prep.i:  # "adding spices on a meat": the parser hangs it on the object
+            verb = verb.head
+        if verb.pos_ != "VERB" or _lemma(verb.text) not in verbs \
+                or not any(c.dep_ == "dobj" and c.i < prep.i for c in verb.children):
+            continue
+        if any(c.dep_ == "pobj" and c.lower_ in keep for c in prep.children):
+            continue
+        sent.replace(prep.i, params.right)
