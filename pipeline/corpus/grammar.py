@@ -56,6 +56,8 @@ CHECKED_NOUN_DEPS = ("nsubj", "nsubjpass", "dobj", "pobj", "dative")
 COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.body",
                             "noun.plant", "noun.location", "noun.shape"})
 MASS_LEXNAMES = frozenset({"noun.food", "noun.substance"})
+# a food whose plural is at most this much rarer (wordfreq zipf) than its singular is counted in captions
+COUNTED_FOOD_RATIO = -0.4
 # a first sense in one of these files ("outfit": a group; "table": data; "object", "event": top nouns) still
 # reads as count in a caption when a later sense is concrete or the plural is about as frequent
 VAGUE_LEXNAMES = frozenset({"noun.group", "noun.Tops", "noun.act", "noun.event"})
@@ -357,8 +359,9 @@ def _game(word: str) -> bool:
 def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool:
     """Whether ``word`` (a singular noun) is a count noun that needs a determiner in a caption.
 
-    Count: not in the mass or bare-noun lexicons, no food, substance or game among its first three WordNet
-    senses, and either WordNet's first noun sense in a concrete lexicographer file (:data:`COUNT_LEXNAMES`)
+    Count: not in the mass or bare-noun lexicons, no substance or game among its first three WordNet senses,
+    a food only when its plural is about as frequent (:data:`COUNTED_FOOD_RATIO`: "a carrot", not "a rice"),
+    and either WordNet's first noun sense in a concrete lexicographer file (:data:`COUNT_LEXNAMES`)
     with its plural not much rarer than the singular (wordfreq zipf within 1.3), or a vague first sense
     (:data:`VAGUE_LEXNAMES`: "outfit", "table", "object", "event") with a concrete later sense or a plural
     about as frequent (zipf within 0.5 for "noun.Tops", 0.8 otherwise), or a communication/possession noun
@@ -372,8 +375,13 @@ def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool
         return False
     ratio = resources.zipf(pl) - resources.zipf(word)
     lexnames = [s.lexname() for s in syns[:3]]
-    if any(x in MASS_LEXNAMES for x in lexnames) or _game(word):
+    if _game(word):
         return False
+    if any(x in MASS_LEXNAMES for x in lexnames):
+        # a food counted as pieces as often as a stuff ("carrots" about as frequent as "carrot"): SICK writes
+        # "slicing a carrot", "peeling a potato", never the bare singular (SICK 2014, all three files)
+        return "noun.substance" not in lexnames and ratio >= COUNTED_FOOD_RATIO
+
     first = lexnames[0]
     if first in COUNT_LEXNAMES:
         return ratio >= -1.3
