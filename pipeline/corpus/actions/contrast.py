@@ -253,13 +253,19 @@ class InsertNegationParams(BaseModel):
     object_verbs: list[str] = Field(default_factory=list)
 
 
+SOME_TO_ANY = {"something": "anything", "someone": "anyone", "somebody": "anybody", "somewhere": "anywhere"}
+
+
 def _some_to_any(s, verb) -> None:
     """Under a negation, "some" on the verb's direct object or on the object of one of its prepositions becomes
     "any" ("A dog is not chasing some pigeons" -> "... any pigeons"; "No dog is eating some watermelon" -> "...
-    any watermelon"; "No panda is resting on some logs" -> "... on any logs"): English writes the
-    negative-polarity determiner there."""
+    any watermelon"; "No panda is resting on some logs" -> "... on any logs"), and an object "something" /
+    "someone" becomes "anything" / "anyone" ("is not holding something" -> "anything"): English writes the
+    negative-polarity forms there (Quirk et al. 1985, 10.61)."""
     objs = children(verb, "dobj") + [o for prep in children(verb, "prep") for o in children(prep, "pobj")]
     for obj in objs:  # "No panda is resting on some logs" -> "... on any logs"
+        if obj.lower_ in SOME_TO_ANY and not s.edited(obj.i):  # "is not holding something" -> "anything"
+            s.replace(obj.i, SOME_TO_ANY[obj.lower_])
         for det in obj.lefts:
             if det.dep_ == "det" and det.lower_ == "some" and not s.edited(det.i):
                 s.replace(det.i, "any")
@@ -531,6 +537,7 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
         else:
             continue
         s.delete(aux.i)
+        _some_to_any(s, verb)  # "There is no man throwing anything in the water"
         yield s.edits
         if params.singular_variant and subj.tag_ == "NNS" and pron is None:
             single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
