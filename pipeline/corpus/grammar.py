@@ -477,10 +477,15 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
     inserts, unrepairable = [], False
     for n in doc:
         # a lower-case word tagged as a name is a common noun the tagger misread ("looking from balcony")
+        # so is the object of a preposition tagged as an adverb that WordNet knows only as a noun ("on skateboard")
         singular = n.tag_ == "NN" or n.tag_ == "NNP" and n.text.islower() and n.is_alpha or \
+            n.tag_ == "RB" and n.dep_ == "pobj" and n.is_alpha and not resources.synsets(n.lower_, "r") \
+            and bool(resources.synsets(n.lower_, "n")) or \
             n.i == 0 and n.tag_ == "NNP" and n.text[1:].islower() and n.is_alpha \
             and _common_capitalised(n.lower_, mass, bare)
-        if not singular or n.dep_ not in CHECKED_NOUN_DEPS or _has_determiner(n):
+        # a conjunct is checked when it repeats its head noun: "a beige dog and brown dog" names two dogs
+        same_noun_conj = n.dep_ == "conj" and n.head.lower_ == n.lower_ and n.head.dep_ in CHECKED_NOUN_DEPS
+        if not singular or not (n.dep_ in CHECKED_NOUN_DEPS or same_noun_conj) or _has_determiner(n):
             continue
         low = n.lower_
         setting = low in settings and n.dep_ == "pobj"  # "catching air", "crossing street": not a setting
@@ -533,8 +538,10 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if start is not None and start > 0 and doc[start - 1].pos_ in ("NOUN", "PROPN"):
             continue  # "another mans arm": a noun right before is a possessive or compound the parse missed
         if start is not None and start >= 2 and doc[start - 1].lower_ in ("and", "or", "&") \
-                and doc[start - 2].pos_ in ("NOUN", "PROPN"):
-            continue  # "in black suit and tie": the second conjunct shares the first's article (a misparse)
+                and doc[start - 2].pos_ in ("NOUN", "PROPN") and doc[start - 2].lower_ != low:
+            # "in black suit and tie": the second conjunct shares the first's article (a misparse); but the same
+            # noun again names a second thing ("A beige dog and brown dog" -> "and a brown dog")
+            continue
         if start is not None and _after_modifier_comma(doc, start):
             continue  # "No wet, blond dog": the determiner of comma-separated modifiers, split off in the parse
         if start is None:

@@ -102,6 +102,8 @@ REPAIRED = [  # (sentence, check, repaired sentence)
     ("A car is going around curve", "missing-determiner", "A car is going around a curve"),  # a shape noun
     # a food counted as pieces (SICK writes "slicing a carrot", "peeling a potato", never the bare singular)
     ("A woman is slicing carrot", "missing-determiner", "A woman is slicing a carrot"),
+    ("A beige dog and brown dog are in the snow", "missing-determiner", "A beige dog and a brown dog are in the snow"),
+    ("A boy is jumping on skateboard in a park", "missing-determiner", "A boy is jumping on a skateboard in a park"),
     ("A man is peeling potato", "missing-determiner", "A man is peeling a potato"),
     # issue 11, S1 shapes of the real build: "the" for a bare setting, "a"/"an" by sound otherwise
     ("A girl wearing a black headscarf is walking in desert", "missing-determiner",
