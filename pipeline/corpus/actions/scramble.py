@@ -477,7 +477,8 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
     carry, hold or feed a person older than an infant ("A girl is holding a woman"), an audience or a crowd
     does not speak to anyone ("An audience is speaking to a man"), no person licks or sniffs
     ("animal_only_verbs"), and no person jumps up at, rubs against or swarms at an animal, what an animal does
-    to a person ("animal_manner_verbs"). Source: Marelli et al. 2014, Table 3 (S4:
+    to a person ("animal_manner_verbs"), and no person carries, holds or lifts an animal larger than a person
+    ("large_animals": "Two girls are carrying two camels"). Source: Marelli et al. 2014, Table 3 (S4:
     the scrambled sentence stays plausible); issue 11 reader verdicts.
     """
     lemma = verb.lemma_.lower()
@@ -506,6 +507,9 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
             return False  # "A woman is licking a wallaby's hand"
         if patient_kind == "animal" and lemma in limits.get("animal_manner_verbs", ()):
             return False  # "A dog is jumping against a young girl" -/-> "A young girl is jumping against a dog"
+        if lemma in limits.get("carrying_verbs", ()) and \
+                {patient.lemma_.lower(), patient.lower_} & limits.get("large_animals", frozenset()):
+            return False  # "Two camels are carrying two girls" -/-> "Two girls are carrying two camels"
     return True
 
 
