@@ -966,6 +966,9 @@ class MoveModifierParams(BaseModel):
     receiver_not_synsets: list[str] = Field(default_factory=list)
     receiver_not_lexicons: list[str] = Field(default_factory=list)
     receiver_plain: bool = False
+    # receiving nouns refused when a noun modifies them: a compound names a kind whose size comes with it ("a
+    # golf ball" is always little: "A boy is hitting a little golf ball" says nearly what S1 said)
+    receiver_not_compound: bool = False
     # receiving nouns refused after "the": nouns of these synsets, whose "the" is generic ("playing the piano",
     # "talking on the telephone" -/-> "the little piano": an adjective turns the generic "the" into a particular
     # one), and, with ``receiver_not_definite_plural``, any "the" + plural ("the backpacks" -/-> "the little
@@ -1094,6 +1097,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                and not any(c.lower_ == "no" for c in t.children)  # "wearing no yellow shirt"
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
+    if params.receiver_not_compound:
+        targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)]
     if params.receiver_lexicons:
         allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
         targets = [t for t in targets if t.lemma_.lower() in allowed or t.lower_ in allowed]
