@@ -537,7 +537,8 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
         else:
             continue
         s.delete(aux.i)
-        _some_to_any(s, verb)  # "There is no man throwing anything in the water"
+        # "some" and "something" stay: SICK writes "There is no man eating some food", "There is no woman
+        # frying something" (SICK_train), unlike after "not" (measure_sick_recall)
         yield s.edits
         if params.singular_variant and subj.tag_ == "NNS" and pron is None:
             single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
