@@ -503,8 +503,10 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
                 continue
             part_of = prep == "of" and n.head.head.lower_ in PART_NOUNS
             depiction = prep == "of" and n.head.head.lower_ in DEPICTION_NOUNS
+            # "in front of mosque": a place part's object is one thing, so it needs its article like a setting
+            front_of = part_of and n.head.head.lower_ == "front" and n.head.head.head.lower_ == "in"
             if prep in ("of", "by") and not (setting and (part_of or prep == "by") or by_modifier and collective
-                                             or depiction):
+                                             or depiction or front_of):
                 continue
             if n.head.head.lower_ == low:  # "side by side", "hand in hand"
                 continue

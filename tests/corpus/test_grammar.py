@@ -100,6 +100,7 @@ REPAIRED = [  # (sentence, check, repaired sentence)
     ("A man is sitting on low cement ledge", "missing-determiner", "A man is sitting on a low cement ledge"),
     ("A boy is riding bike", "missing-determiner", "A boy is riding a bike"),
     ("A car is going around curve", "missing-determiner", "A car is going around a curve"),  # a shape noun
+    ("A crowd is in front of mosque", "missing-determiner", "A crowd is in front of a mosque"),
     # a food counted as pieces (SICK writes "slicing a carrot", "peeling a potato", never the bare singular)
     ("A woman is slicing carrot", "missing-determiner", "A woman is slicing a carrot"),
     ("A beige dog and brown dog are in the snow", "missing-determiner", "A beige dog and a brown dog are in the snow"),
