@@ -174,6 +174,17 @@ def _pool(workers: int):
     return multiprocessing.get_context("fork").Pool(workers, initializer=resources.reopen_after_fork)
 
 
+def _gate_and_expand(cfg, s1_texts: list[str], st: _State, pool) -> list:
+    """The gate's verdicts on ``s1_texts`` (in order); the candidates and gated choices of the S1s that pass go
+    to ``st`` for :func:`_expand` (one parse per S1 serves the gate and the expansion)."""
+    verdicts = []
+    for v, cands, gated in _chunked(_s1_chunk, s1_texts, pool, cfg.workers, "gate and expand", cfg.quiet):
+        verdicts.extend(v)
+        st.candidates.update(cands)
+        st.gated.update(gated)
+    return verdicts
+
+
 def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State, pool) -> list[Group]:
     texts = list(dict.fromkeys(t for p in sources for t in (p.s0_a, p.s0_b)))
     normalized = _chunked(_normalize_chunk, texts, pool, cfg.workers, "normalize", cfg.quiet)
@@ -182,11 +193,7 @@ def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State, pool) -> lis
     # the gated choice of S2-S4 for the S1s that pass
     s1_texts = list(dict.fromkeys(results[t].output for p in sources for t in (p.s0_a, p.s0_b)
                                   if results[p.s0_a].status != "dropped" and results[p.s0_b].status != "dropped"))
-    verdicts = []
-    for v, cands, gated in _chunked(_s1_chunk, s1_texts, pool, cfg.workers, "gate and expand", cfg.quiet):
-        verdicts.extend(v)
-        st.candidates.update(cands)
-        st.gated.update(gated)
+    verdicts = _gate_and_expand(cfg, s1_texts, st, pool)
     gate = dict(zip(s1_texts, verdicts))
     g1 = st.grammar["S1"]
     g1["checked"] = len(s1_texts)

@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from pipeline.common import resources
+from pipeline.corpus.actions.scramble import ANIMATE_LEXNAMES, animacy
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
@@ -659,19 +660,20 @@ def _same_scale(doc, tok, target: str, groups) -> bool:
 
 def _head_in_files(tok, lexnames, ruleset) -> bool:
     """Whether the noun ``tok`` says something about (:func:`_head_noun`) has its first WordNet sense in one of
-    the lexicographer files ``lexnames`` ("noun.person", "noun.animal"). For people and animals, the lexicons
-    ``person_nouns`` and ``animate_nouns`` count too: WordNet files "people" as a group and lacks "biker",
-    and SICK writes "Several young people" / "Several old people" (SICK_train)."""
+    the lexicographer files ``lexnames`` ("noun.person", "noun.animal"). People and animals are told by
+    :func:`~pipeline.corpus.actions.scramble.animacy` with the person/animate lexicons, which know what WordNet
+    files elsewhere ("people" is a group, "biker" is missing): SICK writes "Several young people" / "Several old
+    people" (SICK_train)."""
     noun = _head_noun(tok)
     if noun is None:
         return False
     while noun.dep_ == "compound" and noun.head.i != noun.i:  # "young dirt bikers": the parse hangs it on "dirt"
         noun = noun.head
-    lemma = noun.lemma_.lower()
-    if resources.lexnames(lemma, "n", 1) & set(lexnames):
+    if resources.lexnames(noun.lemma_.lower(), "n", 1) & set(lexnames):
         return True
-    return bool({"noun.person", "noun.animal"} & set(lexnames)) and \
-        (lemma in ruleset.lexicon_set("person_nouns") or lemma in ruleset.lexicon_set("animate_nouns"))
+    kinds = {ANIMATE_LEXNAMES[x] for x in lexnames if x in ANIMATE_LEXNAMES}
+    return bool(kinds) and animacy(
+        noun, ruleset.lexicon_set("person_nouns") | ruleset.lexicon_set("animate_nouns")) in kinds
 
 
 @action("wordnet_antonym", stages=("S3",), params=WordnetAntonymParams)
