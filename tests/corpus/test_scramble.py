@@ -20,7 +20,8 @@ S4_RULES = ("swap-subject-object", "swap-nouns", "swap-subject-pobj", "swap-obje
 NEW_RULES = ("move-adjective", "move-clothing-phrase", "swap-clause-subjects", "move-size-or-age-adjective",
              "move-adjective-to-thing", "swap-subject-possessor", "move-size-to-child", "move-old-to-adult",
              "swap-clothing-phrases", "swap-verb-objects", "swap-coat-colours",
-             "swap-numbers")  # issue 11
+             "swap-numbers",  # issue 11
+             "move-colour-to-setting", "move-size-to-setting")  # issue 11, round 9
 _SAME = {"an": "a", "are": "is", "were": "was", "aren't": "isn't", "weren't": "wasn't"}
 
 

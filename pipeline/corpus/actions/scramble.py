@@ -997,6 +997,18 @@ class MoveModifierParams(BaseModel):
     # words that shade the colour after them ("a light brown dog", "a reddish brown dog"; any "-ish" word
     # too): such a colour stays, as the shade would be left alone ("A light dog is chasing a brown ball")
     shade_words: list[str] = Field(default_factory=list)
+    # when given, a lexicon ``{noun: [adjectives]}``: the receiving noun must be one of its nouns and the moved
+    # adjective one listed for it, in place of ``hosts_lexicon`` ("brown" fits grass, "white" sand, "large" a
+    # field; "green" grass or "white" snow say nothing new, "black" grass or a "pink" river are not seen)
+    receiver_adjectives_lexicon: str | None = None
+    # a receiving mass or plural noun without determiner right after a preposition takes the adjective too
+    # ("running on grass" -> "running on brown grass", "wading in shallow water" -> "in shallow brown water")
+    bare_receivers: bool = False
+    # the moved adjective may stand before other plain adjectives of its noun ("A large brown dog" -> "A brown
+    # dog"), not only right before it
+    outer_adjectives: bool = False
+    # an adjective the parser took for a noun modifier ("A tan dog": "tan" a compound tagged JJ) moves too
+    adjective_compounds: bool = False
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -1022,17 +1034,23 @@ PLACE_PARTS = frozenset({"front", "top", "side", "edge", "middle", "back", "bott
 # English order of premodifiers ("a small old black leather bag"); compounds sit next to the noun
 ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "child_size": 1, "age": 2, "thing_age": 2,
                    "temperature": 3, "wetness": 3, "cleanliness": 3, "speed": 3, "gender": 3, "colour": 4,
-                   "natural_colour": 4, "material": 5}
+                   "natural_colour": 4, "material": 5, "surface": 5}
 COMPOUND_ORDER = 6
 
 
-def _insertion_point(noun, new_classes: frozenset[str], classes) -> int | None:
+def _insertion_point(noun, new_classes: frozenset[str], classes, bare: bool = False) -> int | None:
     """Token index before which an adjective of ``new_classes`` goes among ``noun``'s premodifiers, in English
     order (:data:`ADJECTIVE_ORDER`: "a dog" -> "a black dog", "a tennis ball" -> "a black tennis ball", "a
     small dog" -> "a small black dog"); None when the noun has no determiner, number or possessive, already has
-    an adjective (or a noun modifier: "metal") of that class, or has a premodifier whose place is unknown."""
+    an adjective (or a noun modifier: "metal") of that class, or has a premodifier whose place is unknown. With
+    ``bare``, a mass or plural noun without determiner whose phrase follows a preposition is taken too ("on
+    grass" -> "on brown grass")."""
     left = sorted((c for c in noun.children if c.i < noun.i), key=lambda c: c.i)
-    if not left or left[0].dep_ not in ("det", "poss", "nummod") or noun.doc[noun.i - 1] not in left:
+    if bare and noun.tag_ in ("NN", "NNS") and not any(c.dep_ in ("det", "poss", "nummod", "predet") for c in left):
+        first = left[0].i if left else noun.i
+        if first == 0 or noun.doc[first - 1].pos_ != "ADP":
+            return None  # "on grass", "in shallow water": the preposition stands where a determiner would
+    elif not left or left[0].dep_ not in ("det", "poss", "nummod") or noun.doc[noun.i - 1] not in left:
         return None
     new_order = min(ADJECTIVE_ORDER.get(c, 3) for c in new_classes)
     pre = []
@@ -1044,7 +1062,11 @@ def _insertion_point(noun, new_classes: frozenset[str], classes) -> int | None:
         if c.dep_ == "amod" and c.lower_ in classes:
             if classes[c.lower_] & new_classes:
                 return None
-            pre.append((c.i, min(ADJECTIVE_ORDER.get(k, 3) for k in classes[c.lower_])))
+            kinds = classes[c.lower_]
+            # "grassy", "sandy" name what a surface is made of and follow a colour like a material ("a brown
+            # grassy field", not "a grassy brown field"), though they are also wetness words
+            pre.append((c.i, ADJECTIVE_ORDER["surface"] if "surface" in kinds
+                        else min(ADJECTIVE_ORDER.get(k, 3) for k in kinds)))
         elif c.dep_ == "compound" and c.pos_ == "NOUN":
             if classes.get(c.lower_, frozenset()) & new_classes:
                 return None  # "the metal railing" -/-> "the wooden metal railing"
@@ -1074,8 +1096,12 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         return
     classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
     wanted = set(params.classes)
-    ends = {t.i: _modifier_end(t, classes, wanted, params.pairs) for t in doc if t.dep_ == "amod"}
-    mods = [t for t in doc if t.dep_ == "amod" and t.pos_ == "ADJ" and ends[t.i] == t.head.i
+    deps = ("amod", "compound") if params.adjective_compounds else ("amod",)
+    ends = {t.i: _modifier_end(t, classes, wanted, params.pairs) for t in doc
+            if t.dep_ == "amod" or t.dep_ in deps and t.tag_ == "JJ"}
+    mods = [t for t in doc if t.i in ends and t.pos_ == "ADJ" and ends[t.i] is not None
+            and (ends[t.i] == t.head.i or params.outer_adjectives and t.lower_ not in params.shade_words
+                 and _plain_adjectives(doc[ends[t.i]:t.head.i], t.head))
             and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
             and _premodifier(t, params.head_deps)
             and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
@@ -1102,6 +1128,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     if params.receiver_lexicons:
         allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
         targets = [t for t in targets if t.lemma_.lower() in allowed or t.lower_ in allowed]
+    fitting = ruleset.derived(params.receiver_adjectives_lexicon, _table) if params.receiver_adjectives_lexicon \
+        else None
+    if fitting is not None:
+        targets = [t for t in targets if t.lower_ in fitting or t.lemma_.lower() in fitting]
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     for m in mods:
@@ -1121,10 +1151,14 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         moved = classes[m.lower_] & wanted
         for n in targets:
             giver = n if params.receiver_only_hosts else m.head
-            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower() \
-                    or not _fits(moved, giver, n, hosts, (m.lower_,)):
+            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower():
                 continue
-            at = _insertion_point(n, moved, classes)
+            if fitting is not None:
+                if m.lower_ not in fitting.get(n.lower_, fitting.get(n.lemma_.lower(), frozenset())):
+                    continue  # "the green grass" says nothing new, "the black grass" is not seen
+            elif not _fits(moved, giver, n, hosts, (m.lower_,)):
+                continue
+            at = _insertion_point(n, moved, classes, params.bare_receivers)
             if at is None and params.bare_plurals and n.tag_ == "NNS" and not list(n.lefts) \
                     and n.i > 0 and doc[n.i - 1].lower_ in HOLDING:
                 at = n.i  # "wearing collars" -> "wearing brown collars" (not "doing blue loops")
@@ -1136,6 +1170,13 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
             s.insert_before(at, text)
             yield s.edits
+
+
+def _plain_adjectives(tokens, head) -> bool:
+    """Whether ``tokens`` are adjectives of ``head`` without dependents of their own ("brown" in "a large brown
+    dog"), so that an adjective before them can leave and they stay."""
+    return bool(tokens) and all(t.dep_ == "amod" and t.pos_ == "ADJ" and t.head == head and not list(t.children)
+                                for t in tokens)
 
 
 # forms of "ride" (spaCy lemmatizes "riding" to "rid")
