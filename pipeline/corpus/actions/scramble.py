@@ -1022,8 +1022,10 @@ def _modifier_end(adj, classes, wanted: set[str], pairs: bool) -> int | None:
     if not pairs or len(kids) != 2:
         return None
     cc, conj = kids
+    # both of one wanted class: "black and white", not "white and snowy"
     if cc.dep_ != "cc" or cc.lower_ != "and" or cc.i != adj.i + 1 or conj.dep_ != "conj" or conj.i != adj.i + 2 \
-            or conj.pos_ != "ADJ" or list(conj.children) or not wanted & classes.get(conj.lower_, frozenset()):
+            or conj.pos_ != "ADJ" or list(conj.children) \
+            or not wanted & classes.get(conj.lower_, frozenset()) & classes.get(adj.lower_, frozenset()):
         return None
     return conj.i + 1
 
@@ -1121,6 +1123,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
                and not _noun_ancestors(t) & not_synsets
                and not any(c.lower_ == "no" for c in t.children)  # "wearing no yellow shirt"
+               and not _negated(t)
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
     if params.receiver_not_compound:
@@ -1156,6 +1159,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if fitting is not None:
                 if m.lower_ not in fitting.get(n.lower_, fitting.get(n.lemma_.lower(), frozenset())):
                     continue  # "the green grass" says nothing new, "the black grass" is not seen
+                if moved & COLOUR_CLASSES and any(c.dep_ == "prep" and c.lower_ == "of" for c in n.children):
+                    continue  # "a field of green grass" has the colour of its grass: no "brown field of" it
             elif not _fits(moved, giver, n, hosts, (m.lower_,)):
                 continue
             at = _insertion_point(n, moved, classes, params.bare_receivers)
@@ -1172,11 +1177,24 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             yield s.edits
 
 
+def _negated(noun) -> bool:
+    """A noun said to be absent: the object of "without" ("A man without a shirt on") or of a negated verb ("A man
+    not wearing a shirt"), which a moved adjective would describe as if it were there."""
+    head = noun.head
+    if noun.dep_ == "pobj" and head.lower_ == "without":
+        return True
+    return noun.dep_ == "dobj" and any(c.dep_ == "neg" for c in head.children)
+
+
 def _plain_adjectives(tokens, head) -> bool:
     """Whether ``tokens`` are adjectives of ``head`` without dependents of their own ("brown" in "a large brown
     dog"), so that an adjective before them can leave and they stay."""
     return bool(tokens) and all(t.dep_ == "amod" and t.pos_ == "ADJ" and t.head == head and not list(t.children)
                                 for t in tokens)
+
+
+# adjective classes naming a colour
+COLOUR_CLASSES = frozenset({"colour", "natural_colour"})
 
 
 # forms of "ride" (spaCy lemmatizes "riding" to "rid")
