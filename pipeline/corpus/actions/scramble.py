@@ -789,7 +789,8 @@ def _ancestors(lemma: str) -> frozenset[str]:
 # garments named by a plural only, which spaCy lemmatizes to another word ("pants" -> "pant", a breath); not
 # every plural WordNet lists on its own ("arms" is first a weapon)
 PLURALIA_TANTUM = frozenset({"pants", "shorts", "jeans", "trousers", "trunks", "tights", "overalls", "leggings",
-                             "pajamas", "pyjamas", "slacks", "sweatpants", "khakis", "goggles", "sunglasses"})
+                             "pajamas", "pyjamas", "slacks", "sweatpants", "khakis", "goggles", "sunglasses",
+                             "bleachers"})  # (seats: spaCy's "bleacher" is a person)
 
 
 # garments whose first WordNet 3.0 sense is another thing ("top": the upper part), read in their garment sense
@@ -815,7 +816,11 @@ def _worn_garment(tok) -> bool:
 
 # nouns whose first WordNet 3.0 sense is seldom the one of a photo caption, read in that one ("a slide": the
 # playground chute, slide.n.04, not a microscope slide)
-CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04"}
+CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04",
+                  # a flat piece for a purpose (a cutting board, a surf board), not a committee
+                  "board": "board.n.03", "boards": "board.n.03",
+                  # a set of clothes, not a group of people
+                  "outfit": "outfit.n.02", "outfits": "outfit.n.02"}
 
 
 def _noun_ancestors(tok) -> frozenset[str]:
@@ -1300,6 +1305,8 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
         for t in targets:
             if t.lemma_.lower() in params.collective_nouns or t.lower_ in params.collective_nouns:
                 continue  # "a crowd in an orange shirt"
+            if t.i + 1 < len(doc) and doc[t.i + 1].lower_ in _WEAR_WORDS:
+                continue  # "the player in white": the parser hung "in white" on the verb, yet it is his
             if t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "cc":
                 continue  # "holding a baby and with three children": the phrase would land before "and"
             if _plural(t) and not _plural(pobj_of(prep)) and pobj_of(prep).lower_ not in params.object_words:
