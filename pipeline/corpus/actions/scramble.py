@@ -692,6 +692,13 @@ class SwapModifiersParams(BaseModel):
     # brown shirt is talking to a man in a white shirt" -/-> "A man wearing a white shirt is talking to a man
     # in a brown shirt")
     symmetric_verbs_lexicon: str | None = None
+    # groups of adjectives that say the same: two of one group never trade places ("A little dog is carrying a
+    # small twig" -/-> "A small dog is carrying a little twig")
+    synonyms: list[list[str]] = Field(default_factory=list)
+    # adjectives of age said of grown-ups only, which never land on a noun of ``child_lexicon`` ("An old woman
+    # is sitting next to a young girl" -/-> "A young woman is sitting next to an old girl")
+    adult_words: list[str] = Field(default_factory=list)
+    child_lexicon: str | None = None
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -875,6 +882,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     hosts = ruleset.lexicon(params.hosts_lexicon) if params.hosts_lexicon and classes is not None else None
     symmetric = ruleset.lexicon_set(params.symmetric_verbs_lexicon) if params.symmetric_verbs_lexicon \
         else frozenset()
+    children = ruleset.lexicon_set(params.child_lexicon) if params.child_lexicon else frozenset()
     if params.shade_words:
         mods = [m for m in mods if not (m.i and doc[m.i - 1].lower_ in params.shade_words)
                 and not (m.lower_ in params.shade_words and m.i + 1 < len(doc) and doc[m.i + 1].pos_ == "ADJ")]
@@ -898,6 +906,11 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                 continue
             if params.parts and not _animal_and_part(m1.head, m2.head, set(params.parts), ruleset):
                 continue
+            if any({m1.lower_, m2.lower_} <= set(group) for group in params.synonyms):
+                continue  # "small" and "little": the swap would change nothing
+            if children and any(m.lower_ in params.adult_words and {h.lemma_.lower(), h.lower_} & children
+                                for m, h in ((m1, m2.head), (m2, m1.head))):
+                continue  # "an old girl"
             if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts,
                                                (m1.lower_, m2.lower_)):
                 continue
@@ -1118,7 +1131,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
                and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)
-               and not _role_noun(t) and not _misused_object(t)]
+               and not _role_noun(t) and not _misused_object(t) and not _place_part(t)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
     if params.receiver_plain:
         targets = [t for t in targets if not _coordinated(t) and not (
@@ -1180,6 +1193,13 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
             s.insert_before(at, text)
             yield s.edits
+
+
+def _place_part(noun) -> bool:
+    """A part of a place named with its "of" phrase ("at the base of a mountain", "the top of the hill"), which
+    takes no colour or size of its own ("at the green base of a mountain")."""
+    return noun.lower_ in PLACE_PARTS | {"base", "foot"} \
+        and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children)
 
 
 def _negated(noun) -> bool:
