@@ -1109,7 +1109,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     descend from a synset that ``hosts_lexicon`` lists for the adjective's class (garment to garment, animal to
     animal), so the moved adjective still fits; it goes in English adjective order (:func:`_insertion_point`).
     Not onto a counted noun ("two dogs", "one dog"), nor off a noun whose lemma occurs twice ("two white dogs
-    and one brown dog": the adjective tells them apart).
+    and one brown dog": the adjective tells them apart). With ``receiver_adjectives_lexicon`` the receiving
+    nouns and the adjectives each takes come from that lexicon instead of the hosts (ground, water, open places:
+    "A brown dog is running on grass" -> "A dog is running on brown grass", ``bare_receivers`` letting a bare
+    mass noun after a preposition receive); issue 11, round 9.
     """
     doc = sent.doc
     if not sampled("move_modifier", doc.text, params.rate) or _garbled(doc):
