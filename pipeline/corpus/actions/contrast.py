@@ -798,7 +798,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     ``unless_head_lexnames: [files]``, not on such a noun;
     ``only_head: [lemmas]``, only when the first matched word depends on such a word;
     ``unless_coordinated: [lemmas]``, not when the matched word is coordinated with such a word, see
-    :func:`_coordination_words`)
+    :func:`_coordination_words`; ``unless_deps: [deps]``, not when the first matched word stands in such a
+    dependency relation, e.g. ``amod``: "a sleeping dog" -/-> "a waking up dog")
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -912,6 +913,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "a small boy" -/-> "a large boy" ("big" is the size word for a person)
                 if cond.get("unless_coordinated") and _coordination_words(tok) & set(cond["unless_coordinated"]):
                     continue  # "several people and children" -/-> "several people and adults"
+                if cond.get("unless_deps") and tok.dep_ in cond["unless_deps"]:
+                    continue  # "a sleeping dog" -/-> "a waking up dog"
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):

@@ -243,6 +243,8 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
                 continue  # "the three prize winning dogs" -/-> "a three prize winning dogs" (head misparsed)
             if tok.head.dep_ == "attr" and children(tok.head.head, "expl"):
                 continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
+            if tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].lower_ in _LINKING_DETS:
+                continue  # "the other man" -/-> "an other man": "other" refers back to a known one
             if tok.head.dep_ == "conj" or children(tok.head, "conj"):
                 continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
             if tok.lower_ in params.indefinite and params.indefinite_subject_only \
