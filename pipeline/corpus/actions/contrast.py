@@ -447,8 +447,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue
         if head in matched and head.tag_ in ("DT", "PDT", "CD", "JJ"):
             continue  # a determiner standing alone ("Some is grating onion"): no noun would be left
-        if end <= head.i and doc[end].dep_ in ("det", "predet", "poss") and doc[end].head == head:
-            continue
+        if end <= head.i and doc[end].dep_ in ("det", "predet", "poss", "nummod") and doc[end].head == head:
+            continue  # "All the dogs"; "The two large dogs" -/-> "No two large dogs"
         if any(t.is_punct for t in doc[start:head.i]):
             continue  # "A wet, blond dog" -/-> "No wet, blond dog" (the parse then takes "wet" for the noun)
         verb = head.head

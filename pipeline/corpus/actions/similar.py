@@ -867,6 +867,9 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             if last in (t.lower_ for t in doc) or lemma_of(last, "NOUN") in (
                     _lemma(t) for t in doc if t.pos_ == "NOUN"):
                 continue  # "with a knife" when a knife is already mentioned; "surfing on the waves and riding a wave"
+            if end + 1 < len(doc) and doc[end + 1].tag_ in ("RB", "RP"):
+                continue  # an adverb the parser hangs elsewhere: "watching another dog swim away" -/-> "swim in the
+                # water away"
             s = sent.fork()
             s.insert_after(end, entry["text"])
             yield s.edits
