@@ -214,6 +214,9 @@ class SwapDeterminerParams(BaseModel):
     quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     # "a" -> "the" only on a subject
     indefinite_subject_only: bool = False
+    # nouns of a position or a unique place that keep "the" besides the mass lexicon's ("on the right" -/-> "on a
+    # right", "in the forefront", "on the goal line", "at the roadside")
+    keep_definite: list[str] = Field(default_factory=list)
 
 
 # "a couple of N", "a lot of N": a quantifier phrase, not a determiner and a noun
@@ -254,7 +257,8 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
             if tok.lower_ == "the" and any(t.lower_ == "the" for t in tok.head.subtree if t.i > tok.head.i):
                 continue  # "The man with the two small bandages" -/-> "A man with the two ...": a definite phrase
                 # inside makes the man a known one
-            if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
+            if (tok.head.lower_ in mass or tok.head.lower_ in params.keep_definite) \
+                    and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
             for new in table[tok.lower_]:
                 s = sent.fork()
