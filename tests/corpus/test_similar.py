@@ -248,6 +248,7 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("A woman is lifting a dancing baby", "raising"),
     ("A small group of black adults is walking on a brown surface", "little"),
     ("Two dogs are running on muddy ground", "dirty"),
+    ("Ten people with big smiles are posing", "large"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

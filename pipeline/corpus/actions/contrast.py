@@ -174,8 +174,10 @@ QUANTIFIER_NOUNS = ("couple", "lot", "lots", "number", "bit", "few", "handful", 
 
 
 def _refers_back(doc, head, anaphors) -> bool:
-    """Whether a pronoun after the noun ``head`` (in its phrase or later) may refer back to it."""
-    return any(t.lower_ in anaphors for t in doc[head.i + 1:])
+    """Whether a pronoun after the noun ``head`` (in its phrase or later) may refer back to it, "one" standing
+    alone included ("Three people are waiting and one has a dog": "No people are waiting and one has a dog")."""
+    return any(t.lower_ in anaphors or (t.lower_ == "one" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj"))
+               for t in doc[head.i + 1:])
 
 
 def _other_refers_back(doc, head) -> bool:

@@ -801,6 +801,9 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # "a person is talking to a person"; "a person and a woman"
             if compound and syn in _HYPERNYM_SWAPS:
                 continue  # "a pet dog" -/-> "a pet animal"
+            if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
+                continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
+                # a later subject pronoun names the sex the general noun leaves open
             if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
                 continue  # "playing piano" -/-> "playing instrument": a count noun needs a determiner
             if tok.pos_ == "NOUN" and syn in ruleset.lexicon_set("mass_nouns") and not _mostly_counted(syn, 1.0) \
