@@ -209,6 +209,16 @@ def _scale_clash(doc, tok, target: str) -> bool:
     return tok.tag_ in _SCALAR_TAGS and any(t.tag_ in _SCALAR_TAGS and t.i != tok.i for t in doc)
 
 
+def _repeated_with_other(doc, tok) -> bool:
+    """Whether ``tok``'s word comes again on another noun, one of the two linked back by "another"/"other" ("A
+    little boy is watching another little boy"): changing either leaves "another" with no first one of its kind."""
+    def linked(noun) -> bool:
+        return any(c.lower_ in ("another", "other") for c in noun.lefts)
+
+    return any(t.i != tok.i and t.lower_ == tok.lower_ and t.head.i != tok.head.i
+               and (linked(t.head) or linked(tok.head)) for t in doc)
+
+
 def _governor_lemmas(tok) -> set[str]:
     """Lemmas of the words ``tok`` says something about: its syntactic head ("young" in "a young boy" -> boy,
     "into" in "jumping into the air" -> jump), and for a predicative adjective the subject ("The boy is young")."""
@@ -722,6 +732,8 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue
         if _in_colour_list(doc, tok, colours):
             continue  # "a brown and white dog" -/-> "a brown and black dog"
+        if tok.pos_ == "ADJ" and _repeated_with_other(doc, tok):
+            continue  # "A little boy is watching another little boy" -/-> "A big boy ... another little boy"
         if not tok.tag_.startswith(_TAG_PREFIX[tok.pos_]):
             continue
         if in_hyphenated(tok):  # "half-pipe"
@@ -873,6 +885,8 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
     for tok in doc:
         if _in_colour_list(doc, tok, colours):
             continue  # "a brown and white dog" -/-> "a brown and black dog"
+        if tok.pos_ == "ADJ" and _repeated_with_other(doc, tok):
+            continue  # "A little boy is watching another little boy" -/-> "A big boy ... another little boy"
         firsts = {tok.lemma_.lower(), tok.lower_}
         for group, by_first in table.items():
             if tok.pos_ not in params.pos_groups.get(group, [group]):
