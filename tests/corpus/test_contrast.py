@@ -121,6 +121,17 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "opposite-lexicon"),
     ("The lady is measuring the other woman's ankle", "The man is measuring the other woman's ankle",
      "opposite-lexicon"),
+    # r9 readers and seed-1 build: "large" on a person, a colour of a colour list, "bright hair"
+    ("A small boy is playing with a dog", "A large boy is playing with a dog", "opposite-lexicon"),
+    ("A small boy is playing with a dog", "A large boy is playing with a dog", "antonym-wordnet"),
+    ("A dark brown dog is chewing on a tire", "A light brown dog is chewing on a tire", "antonym-wordnet"),
+    ("A dark brown dog is chewing on a tire", "A bright brown dog is chewing on a tire", "opposite-lexicon"),
+    ("A lady with dark hair is dancing", "A lady with bright hair is dancing", "opposite-lexicon"),
+    ("A woman is abusing her child", "A woman is abusing her adult", "opposite-lexicon"),
+    ("A child is raising its face towards a window", "An adult is raising its face towards a window",
+     "opposite-lexicon"),
+    ("Women and children are playing on a paved road", "Women and adults are playing on a paved road",
+     "opposite-lexicon"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

@@ -243,6 +243,12 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("A participant in a dog sled race is passing onlookers", "animal"),
     ("A dog is running across a green lawn", "grass"),
     ("A mother is helping her daughter climb with the help of ropes", "assist"),
+    # r9 readers and seed-1 build: conditional curated synonyms
+    ("The people are lifting bags", "raising"),
+    ("A woman is lifting a dancing baby", "raising"),
+    ("A small group of black adults is walking on a brown surface", "little"),
+    ("Two dogs are running on muddy ground", "dirty"),
+    ("Ten people with big smiles are posing", "large"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 
 from pipeline.common import resources
 from pipeline.corpus.actions.scramble import ANIMATE_LEXNAMES, animacy
+from pipeline.corpus.actions.similar import colour_words, in_colour_stack
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
@@ -173,8 +174,10 @@ QUANTIFIER_NOUNS = ("couple", "lot", "lots", "number", "bit", "few", "handful", 
 
 
 def _refers_back(doc, head, anaphors) -> bool:
-    """Whether a pronoun after the noun ``head`` (in its phrase or later) may refer back to it."""
-    return any(t.lower_ in anaphors for t in doc[head.i + 1:])
+    """Whether a pronoun after the noun ``head`` (in its phrase or later) may refer back to it, "one" standing
+    alone included ("Three people are waiting and one has a dog": "No people are waiting and one has a dog")."""
+    return any(t.lower_ in anaphors or (t.lower_ == "one" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj"))
+               for t in doc[head.i + 1:])
 
 
 def _other_refers_back(doc, head) -> bool:
@@ -204,6 +207,16 @@ def _scale_clash(doc, tok, target: str) -> bool:
     if target.lower() in words:
         return True
     return tok.tag_ in _SCALAR_TAGS and any(t.tag_ in _SCALAR_TAGS and t.i != tok.i for t in doc)
+
+
+def _repeated_with_other(doc, tok) -> bool:
+    """Whether ``tok``'s word comes again on another noun, one of the two linked back by "another"/"other" ("A
+    little boy is watching another little boy"): changing either leaves "another" with no first one of its kind."""
+    def linked(noun) -> bool:
+        return any(c.lower_ in ("another", "other") for c in noun.lefts)
+
+    return any(t.i != tok.i and t.lower_ == tok.lower_ and t.head.i != tok.head.i
+               and (linked(t.head) or linked(tok.head)) for t in doc)
 
 
 def _governor_lemmas(tok) -> set[str]:
@@ -446,8 +459,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue
         if head in matched and head.tag_ in ("DT", "PDT", "CD", "JJ"):
             continue  # a determiner standing alone ("Some is grating onion"): no noun would be left
-        if end <= head.i and doc[end].dep_ in ("det", "predet", "poss") and doc[end].head == head:
-            continue
+        if end <= head.i and doc[end].dep_ in ("det", "predet", "poss", "nummod") and doc[end].head == head:
+            continue  # "All the dogs"; "The two large dogs" -/-> "No two large dogs"
         if any(t.is_punct for t in doc[start:head.i]):
             continue  # "A wet, blond dog" -/-> "No wet, blond dog" (the parse then takes "wet" for the noun)
         verb = head.head
@@ -622,6 +635,28 @@ class WordnetAntonymParams(BaseModel):
     # words of one scale step: an antonym is not written when another word of its group is in the sentence ("the
     # big dog is on a small dog" -/-> "the big dog is on a large dog")
     same_scale: list[list[str]] = Field(default_factory=list)
+    # {antonym: [WordNet lexicographer files]}: the antonym is not written on a noun filed there ("a small boy"
+    # -/-> "a large boy": "large" on a person says fat; the opposites lexicon writes "big")
+    antonym_not_on: dict[str, list[str]] = Field(default_factory=dict)
+    # colour words (see :func:`~pipeline.corpus.actions.similar.colour_words`): a colour or shade inside a stacked
+    # colour or a colour list is not replaced ("a brown and white dog" -/-> "a brown and black dog", "a dark brown
+    # dog" -/-> "a bright brown dog": one coat, half changed, is no clear contrast); None: no such test
+    colour_lexicon: str | None = None
+    shade_words: list[str] = Field(default_factory=list)
+
+
+def _colour_set(params, ruleset) -> frozenset[str]:
+    """The colour and shade words of ``params.colour_lexicon`` and ``params.shade_words`` (empty without a
+    lexicon)."""
+    if not params.colour_lexicon:
+        return frozenset()
+    return ruleset.derived(params.colour_lexicon, colour_words) | frozenset(params.shade_words)
+
+
+def _in_colour_list(doc, tok, colours: frozenset[str]) -> bool:
+    """Whether ``tok`` is a colour or shade word next to another one ("brown and white", "dark brown",
+    "black/white"): see :func:`~pipeline.corpus.actions.similar.in_colour_stack`."""
+    return bool(colours) and tok.lower_ in colours and in_colour_stack(doc, tok.i, tok.i + 1, colours)
 
 
 def _state_participle(tok) -> bool:
@@ -691,9 +726,14 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
     frozen = _frozen_tokens(doc, params.frozen)
     if params.fixed_lexicon:
         frozen |= fixed_name_tokens(doc, ruleset.derived(params.fixed_lexicon, fixed_name_index))
+    colours = _colour_set(params, ruleset)
     for tok in doc:
         if tok.pos_ not in params.pos or tok.dep_ in ("aux", "auxpass", "neg", "prt") or tok.i in frozen:
             continue
+        if _in_colour_list(doc, tok, colours):
+            continue  # "a brown and white dog" -/-> "a brown and black dog"
+        if tok.pos_ == "ADJ" and _repeated_with_other(doc, tok):
+            continue  # "A little boy is watching another little boy" -/-> "A big boy ... another little boy"
         if not tok.tag_.startswith(_TAG_PREFIX[tok.pos_]):
             continue
         if in_hyphenated(tok):  # "half-pipe"
@@ -725,6 +765,8 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
                 continue  # "a dead mouse" -/-> "an alive mouse"
             if ant in params.attributive_only and tok.dep_ not in ("amod", "compound"):
                 continue  # "The fish is dead" -/-> "The fish is live"
+            if params.antonym_not_on.get(ant) and _head_in_files(tok, params.antonym_not_on[ant], ruleset):
+                continue  # "a small boy" -/-> "a large boy"
             if ant in params.state_adjectives and _state_participle(tok):
                 word = params.state_adjectives[ant]  # "with his eyes closed" -> "with his eyes open"
             elif tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):
@@ -750,6 +792,10 @@ class LexiconOppositeParams(BaseModel):
     # gendered pronouns by position: subject, object, possessive, reflexive
     pronouns: dict[str, list[str]] = Field(default_factory=lambda: {
         "m": ["he", "him", "his", "himself"], "f": ["she", "her", "her", "herself"]})
+    # colour words, see WordnetAntonymParams.colour_lexicon: no opposite inside a colour list ("a black and white
+    # dog" -/-> "a white and white dog" is refused anyway, "a brown and white dog" -/-> "a brown and black dog")
+    colour_lexicon: str | None = None
+    shade_words: list[str] = Field(default_factory=list)
 
 
 def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...], str, dict]]]]:
@@ -763,7 +809,11 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     ``unless_sentence_has: [words]``, not in a sentence holding one of these words or lemmas;
     ``unless_child_deps: [deps]``, not when a matched word has a dependent of such a relation;
     ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`_head_noun`;
-    ``only_head: [lemmas]``, only when the first matched word depends on such a word)
+    ``unless_head_lexnames: [files]``, not on such a noun;
+    ``only_head: [lemmas]``, only when the first matched word depends on such a word;
+    ``unless_coordinated: [lemmas]``, not when the matched word is coordinated with such a word, see
+    :func:`_coordination_words`; ``unless_deps: [deps]``, not when the first matched word stands in such a
+    dependency relation, e.g. ``amod``: "a sleeping dog" -/-> "a waking up dog")
     and ``genders: [m, f]`` (grammatical gender of a and b, for pronouns)."""
     table: dict[str, dict[str, list]] = {}
     for group, items in entries.items():
@@ -831,7 +881,12 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
     frozen = _frozen_tokens(doc, params.frozen)
     if params.fixed_lexicon:
         frozen |= fixed_name_tokens(doc, ruleset.derived(params.fixed_lexicon, fixed_name_index))
+    colours = _colour_set(params, ruleset)
     for tok in doc:
+        if _in_colour_list(doc, tok, colours):
+            continue  # "a brown and white dog" -/-> "a brown and black dog"
+        if tok.pos_ == "ADJ" and _repeated_with_other(doc, tok):
+            continue  # "A little boy is watching another little boy" -/-> "A big boy ... another little boy"
         firsts = {tok.lemma_.lower(), tok.lower_}
         for group, by_first in table.items():
             if tok.pos_ not in params.pos_groups.get(group, [group]):
@@ -870,6 +925,12 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "an old tire" -/-> "a young tire"
                 if cond.get("only_head") and not _governor_lemmas(tok) & set(cond["only_head"]):
                     continue  # "an empty bottle" -/-> "a crowded bottle": crowded places only
+                if cond.get("unless_head_lexnames") and _head_in_files(tok, cond["unless_head_lexnames"], ruleset):
+                    continue  # "a small boy" -/-> "a large boy" ("big" is the size word for a person)
+                if cond.get("unless_coordinated") and _coordination_words(tok) & set(cond["unless_coordinated"]):
+                    continue  # "several people and children" -/-> "several people and adults"
+                if cond.get("unless_deps") and tok.dep_ in cond["unless_deps"]:
+                    continue  # "a sleeping dog" -/-> "a waking up dog"
                 if in_hyphenated(tok) or any(i in frozen for i in range(tok.i, end)):
                     continue
                 if any(not tok.i <= p.i < end for p in children(tok, "prt")):

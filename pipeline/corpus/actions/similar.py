@@ -214,6 +214,9 @@ class SwapDeterminerParams(BaseModel):
     quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     # "a" -> "the" only on a subject
     indefinite_subject_only: bool = False
+    # nouns of a position or a unique place that keep "the" besides the mass lexicon's ("on the right" -/-> "on a
+    # right", "in the forefront", "on the goal line", "at the roadside")
+    keep_definite: list[str] = Field(default_factory=list)
 
 
 # "a couple of N", "a lot of N": a quantifier phrase, not a determiner and a noun
@@ -243,6 +246,8 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
                 continue  # "the three prize winning dogs" -/-> "a three prize winning dogs" (head misparsed)
             if tok.head.dep_ == "attr" and children(tok.head.head, "expl"):
                 continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
+            if tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].lower_ in _LINKING_DETS:
+                continue  # "the other man" -/-> "an other man": "other" refers back to a known one
             if tok.head.dep_ == "conj" or children(tok.head, "conj"):
                 continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
             if tok.lower_ in params.indefinite and params.indefinite_subject_only \
@@ -252,7 +257,8 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
             if tok.lower_ == "the" and any(t.lower_ == "the" for t in tok.head.subtree if t.i > tok.head.i):
                 continue  # "The man with the two small bandages" -/-> "A man with the two ...": a definite phrase
                 # inside makes the man a known one
-            if mass and tok.head.lower_ in mass and any(new in params.indefinite for new in table[tok.lower_]):
+            if (tok.head.lower_ in mass or tok.head.lower_ in params.keep_definite) \
+                    and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
             for new in table[tok.lower_]:
                 s = sent.fork()
@@ -360,6 +366,9 @@ class VoiceParams(BaseModel):
     # cannot open a sentence bare ("Carrot is being sliced"; "carrots" is as frequent as "carrot", "garlics"
     # is rare); None: no such test
     count_plural_margin: float | None = None
+    # verbs whose bare object of either number ("fish", "sheep") reads as food, a mass noun: "Fish is being fried"
+    # (SICK_train); with other verbs the passive is not made ("Fish is being shown to a young child")
+    mass_object_verbs: list[str] = Field(default_factory=list)
     # subjects that make no by-agent: SICK's passives name their agent by a noun ("A gameboy is being played by
     # someone" reads as a bare paraphrase exercise; r6 readers)
     exclude_agents: list[str] = Field(default_factory=lambda: [
@@ -489,9 +498,15 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if children(obj, "advmod", "npadvmod"):
             continue  # "the violin onstage"
         if any(t.tag_ == "PRP$" or (t.dep_ == "poss" and t.pos_ == "PRON") or t.lower_ in _LINKING_DETS
-               for t in doc[verb.i + 1:]):
+               or (t.lower_ in _BACK_PRONOUNS and t.i > obj.i) for t in doc[verb.i + 1:]):
             continue  # the antecedent must come first: "her hair", "holding a cat in her arms" -/-> "A cat is
-            # being held in her arms by a girl"; "another man" -/-> "Another man is being pushed by a man"
+            # being held in her arms by a girl"; "another man" -/-> "Another man is being pushed by a man"; "holding
+            # sprinklers in front of him" -/-> "Sprinklers are being held in front of him by a boy"
+        if obj.tag_ in ("NN", "NNS") and not children(obj, "det", "poss", "nummod") \
+                and plural(obj.lower_) == obj.lower_ and resources.lexnames(obj.lower_, "n", 1) & {"noun.animal"} \
+                and lemma_of(verb.text, "VERB") not in params.mass_object_verbs:
+            continue  # "showing fish to a child" -/-> "Fish is being shown": one fish or several, the bare noun
+            # does not say, and the verb must agree with it
         if any(t.dep_ in ("prt", "prep") and t.lower_ != "of" or (t.dep_ == "cc" and t.head != obj)
                for t in obj.subtree if t is not obj):
             continue  # a misparsed object: "riding a sled down a slope" -> "A sled down a slope is being ridden";
@@ -540,6 +555,9 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             if c.lower_ == "by":
                 tail = -1  # "Buckets are being held by the water by people": two by-phrases
                 break
+            if c.dep_ == "prep" and not list(c.children):
+                tail = -1  # a particle the parser takes for a preposition: "kicking a goal in" -/-> "A goal is
+                break      # being kicked in by a soccer player"
             if c.lower_ in ("in", "with") and any(resources.under(_lemma(o), tuple(params.worn_hypernyms), 2)
                                                   for o in children(c, "pobj")):
                 tail = -1  # what the subject wears describes the subject: "Basketball is being played with
@@ -550,7 +568,9 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if tail < len(doc) and doc[tail].tag_ in ("VBN", "VBD", "VBG") and doc[tail].head.i in (verb.i, obj.i):
             continue  # a participle after the by-phrase would seem to be the agent's: "A large painting is being
             # viewed by a couple hung on a red wall" (the parser hangs "hung" on the verb or the object)
-        be = be_present(is_plural_np(obj) or obj.lower_ in ("them", "us"))
+        many = is_plural_np(obj) and not (obj.tag_ == "NNS" and not children(obj, "conj")
+                                          and lemma_of(obj.text, "NOUN") == obj.lower_ != plural(obj.lower_))
+        be = be_present(many or obj.lower_ in ("them", "us"))  # "broccoli" (tagged NNS) is singular
         verb_phrase = f"{be} being" if verb.tag_ == "VBG" else be
         s = sent.fork()
         passive = f"{new_subj} {verb_phrase} {participle(lemma_of(verb.text, 'VERB'))}"
@@ -647,6 +667,9 @@ _IRREGULAR_PLURALS = {"person": "people"}
 _ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos", "conj", "dative", "poss", "oprd",
                             "ROOT"})
 _LINKING_DETS = frozenset({"another", "other"})  # lemminflect gives "persons"
+# personal pronouns after the verb that may refer back to the subject ("in front of him"): a passive would put them
+# before their antecedent
+_BACK_PRONOUNS = frozenset({"he", "him", "himself", "she", "herself", "they", "them", "themselves"})
 
 
 def _coordination(tok) -> list:
@@ -675,10 +698,12 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     """The curated synonyms of ``tok`` from its additions-lexicon ``entry``: a list of words, or a mapping ``{to:
     [words], object_lexnames: [files], no_object: bool}`` that restricts a verb's synonyms to a direct object
     one of whose first three WordNet senses is filed under ``object_lexnames`` ("cutting an onion" -> "slicing
-    an onion", not "cutting grass" -> "slicing grass", nor "newly cut grass" -> "newly sliced grass"), or to a
+    an onion", not "cutting grass" -> "slicing grass", nor "newly cut grass" -> "newly sliced grass"), to a
     verb with no direct object ("A man is resting" -> "relaxing", not "resting its paws" -> "relaxing its
-    paws"). ``(synonyms, refused)``: the words of a mapping whose condition fails are refused, also when WordNet
-    offers them ("jumping the bike" -/-> "leaping the bike")."""
+    paws"), or an adjective to a noun whose first WordNet sense is filed under ``head_lexnames`` ("a small dog"
+    -> "a little dog", not "a small group" -> "a little group"). ``(synonyms, refused)``: the words of a mapping
+    whose condition fails are refused, also when WordNet offers them ("jumping the bike" -/-> "leaping the
+    bike")."""
     if not isinstance(entry, dict):
         return list(entry or ()), set()
     words = list(entry.get("to") or ())
@@ -688,7 +713,20 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     if entry.get("object_lexnames") and not any(
             o.pos_ == "NOUN" and resources.lexnames(_lemma(o), "n", 3) & set(entry["object_lexnames"]) for o in objs):
         return [], set(words)
+    if entry.get("head_lexnames"):
+        noun = _described_noun(tok)
+        if noun is None or not resources.lexnames(_lemma(noun), "n", 1) & set(entry["head_lexnames"]):
+            return [], set(words)
     return words, set()
+
+
+def _described_noun(adj):
+    """The noun an adjective describes: its head when attributive ("a small dog"), the subject when predicative
+    ("The dog is small"); None when neither is a noun."""
+    if adj.dep_ in ("acomp", "attr"):
+        subj = children(adj.head, "nsubj", "nsubjpass")
+        return subj[0] if subj and subj[0].pos_ == "NOUN" else None
+    return adj.head if adj.head.pos_ == "NOUN" and adj.head is not adj else None
 
 
 def _blocked_anywhere(entries) -> frozenset[str]:
@@ -763,6 +801,9 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # "a person is talking to a person"; "a person and a woman"
             if compound and syn in _HYPERNYM_SWAPS:
                 continue  # "a pet dog" -/-> "a pet animal"
+            if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
+                continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
+                # a later subject pronoun names the sex the general noun leaves open
             if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
                 continue  # "playing piano" -/-> "playing instrument": a count noun needs a determiner
             if tok.pos_ == "NOUN" and syn in ruleset.lexicon_set("mass_nouns") and not _mostly_counted(syn, 1.0) \
@@ -833,6 +874,9 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
             if last in (t.lower_ for t in doc) or lemma_of(last, "NOUN") in (
                     _lemma(t) for t in doc if t.pos_ == "NOUN"):
                 continue  # "with a knife" when a knife is already mentioned; "surfing on the waves and riding a wave"
+            if end + 1 < len(doc) and doc[end + 1].tag_ in ("RB", "RP"):
+                continue  # an adverb the parser hangs elsewhere: "watching another dog swim away" -/-> "swim in the
+                # water away"
             s = sent.fork()
             s.insert_after(end, entry["text"])
             yield s.edits
