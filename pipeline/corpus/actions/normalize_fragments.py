@@ -30,6 +30,7 @@ from ._normalize_common import (
     _lemma,
     _loose_subject,
     _np_plural,
+    _objectless_end,
     _plural_subject,
     _present_simple,
     _to_marker,
@@ -87,9 +88,12 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
     a noun (WordNet counts)."""
     doc = sent.doc
     subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if root.pos_ == "NOUN" and subj and not sent.edited(root.i) and _verb_reading(root.lower_):
+    if root.pos_ == "NOUN" and subj and not sent.edited(root.i) and _verb_reading(root.lower_) \
+            and not _objectless_end(root):
         return root, _np_plural(subj[0])
     for v in doc[root.i:]:
+        if _objectless_end(v):
+            break  # "throwing shot put .", "with flower pins .": a verb that needs an object cannot end the caption
         if v.pos_ == "VERB" and v.tag_ in ("VBZ", "VBP") and v.dep_ in ("pobj", "dobj", "compound", "appos") \
                 and not sent.edited(v.i):  # a finite verb in a noun's place: "a man in a t-shirt jumps"
             return v, _np_plural(root)
@@ -507,6 +511,11 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
     if root.pos_ not in ("NOUN", "PROPN", "PRON", "NUM") and not (
             root.pos_ == "INTJ" and _common_word(root.text)):  # "Boy in kitchen ..." tagged as interjection
         raise Unnormalizable("non-sentential description with no predicate")
+    subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")]
+    if root.pos_ == "NOUN" and subj and _objectless_end(root):
+        # "athletic woman in a uniform throwing shot put .": the parser makes the final noun "put" the root with
+        # "woman" its subject; "put" needs an object, so the description is the subject's ("is throwing")
+        root = subj[0]
     # "athlete running on field, blurred athletes running in background": two descriptions joined by a comma,
     # the first read as a loose dependent of the second; one "is/are" cannot make a sentence of both
     for c in root.children:

@@ -373,6 +373,9 @@ class ContextTypoParams(BaseModel):
     # when set, the previous word is the context instead of the next one: the typo is read as a noun after one
     # of these words ("on a set of stares" -> "stairs"; "a man stares at" stays), wherever it stands
     after: list[str] = []
+    # when set, the typo is read only as the sentence's first word ("Some is grating an onion": "someone" with a
+    # letter group lost), where the other contexts need a word before it
+    at_start: bool = False
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -383,12 +386,13 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     cleaned caption); Flickr 8K writes "though" for "through" in 19 of its 22 uses of "though". With
     ``object_of``, the word is replaced only as the direct object of one of those verbs (lemmas), wherever it
     stands ("cutting a leak" -> "cutting a leek"), or, with ``preposition``, as the object of that preposition
-    after one of them ("kissing him on the check" -> "on the cheek")."""
+    after one of them ("kissing him on the check" -> "on the cheek"). With ``at_start`` only the first word is
+    read, before a word tagged ``next_tags`` ("Some is grating" -> "Someone is grating")."""
     doc = sent.doc
     not_after = {w.lower() for w in params.not_after}
     verbs = set(params.object_of)
     for tok in doc:
-        if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0:
+        if tok.lower_ != params.typo or sent.edited(tok.i) or (tok.i == 0) != params.at_start:
             continue
         if verbs:
             verb = tok.head
@@ -403,7 +407,8 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
             if doc[tok.i - 1].lower_ in params.after and tok.pos_ == "NOUN":
                 sent.replace(tok.i, params.correction)
             continue
-        if tok.i + 1 >= len(doc) or doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:
+        if tok.i + 1 >= len(doc) or (tok.i > 0 and doc[tok.i - 1].lower_ in not_after) \
+                or doc[tok.i + 1].tag_ not in params.next_tags:
             continue
         if params.not_with and any(c.lower_ in params.not_with for c in tok.subtree if c.i > tok.i):
             continue

@@ -862,7 +862,8 @@ def verb_preposition(sent, params: VerbPrepositionParams, ruleset) -> None:
     """Replace the preposition after the direct object of one of ``verbs`` by the one the verb takes ("adding
     spices on meat" -> "adding spices to meat": one adds something to something). Source: Marelli et al. 2014,
     section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r6: "adding spices on meat",
-    "adding oil on fishes" marked as a wrong preposition); MSRvid writes "adding X to Y" 20 times, "on" 5."""
+    "adding oil on fishes" marked as a wrong preposition; r9: "food is being added in a pan"); MSRvid writes
+    "adding X to Y" 20 times, "on" 5, "in" 3. The subject of a passive counts as the object."""
     verbs, wrong, keep = set(params.verbs), set(params.wrong), set(params.not_before)
     for prep in sent.doc:
         if prep.dep_ != "prep" or prep.lower_ not in wrong or sent.edited(prep.i):
@@ -870,9 +871,12 @@ def verb_preposition(sent, params: VerbPrepositionParams, ruleset) -> None:
         verb = prep.head
         if verb.dep_ == "dobj" and verb.i < prep.i:  # "adding spices on a meat": the parser hangs it on the object
             verb = verb.head
+        # the object may be the subject of a passive: "food is being added in a pan"
         if verb.pos_ != "VERB" or _lemma(verb.text) not in verbs \
-                or not any(c.dep_ == "dobj" and c.i < prep.i for c in verb.children):
+                or not any(c.dep_ == "dobj" and c.i < prep.i or c.dep_ == "nsubjpass" for c in verb.children):
             continue
         if any(c.dep_ == "pobj" and c.lower_ in keep for c in prep.children):
             continue
+        if any(t.lower_ == params.right for t in sent.doc[verb.i + 1:prep.i]):
+            continue  # "adding oil to a pan in the kitchen": the verb has its preposition; this one is a place
         sent.replace(prep.i, params.right)

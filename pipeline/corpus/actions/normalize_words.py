@@ -126,8 +126,12 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
             owned = tok.head if tok.head.i > tok.i else (nxt if nxt is not None else tok)
             # "their three prize winning dogs": the parse may hang the pronoun on a word inside the phrase
             last = _phrase_end(doc, tok.i + 1)
+            # "as their skis cross": the parser may also read the owned noun as a compound of a verb taken for a
+            # noun ("skis" a compound of "cross")
+            compound = nxt is not None and nxt.dep_ == "compound" and nxt.i < owned.i and nxt.pos_ == "NOUN"
             if _keeps_possessive(owned, params) or (last is not None and last.i > owned.i
-                                                     and _keeps_possessive(last, params)):
+                                                     and _keeps_possessive(last, params)) \
+                    or (compound and _keeps_possessive(nxt, params)):
                 continue
             sent.replace(tok.i, params.replacement)
 
