@@ -396,9 +396,13 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                 and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators):
             passive = _later_passive(sent, t)  # "two boys dressed in red being chased ..."
             return "be", passive if passive is not None else _be_anchor(sent, t)
+        if t.lower_ == "next" and t.dep_ == "advmod" and t.head.i == root.i and "next" in preps \
+                and t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "to":
+            return "be", t.i  # "a woman in a bikini next to a man": the tagger reads "next" as an adverb
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
-            if t.lower_ in clothing_preps and pobj and _garment(pobj[0], hyps):
+            # "a man in brown": a colour after "in" is what one wears, as a garment is
+            if t.lower_ in clothing_preps and pobj and (_garment(pobj[0], hyps) or _colour(pobj[0])):
                 continue
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue
@@ -417,6 +421,17 @@ def _garment(noun, hyps: tuple[str, ...]) -> bool:
     comp = " ".join(c.lower_ for c in noun.children if c.dep_ == "compound" and c.i < noun.i)
     return resources.under(noun.lemma_.lower(), hyps, 3) or resources.under(noun.lower_, hyps, 3) \
         or bool(comp) and resources.under(f"{comp} {noun.lower_}", hyps, 3)
+
+
+_COLOURS = ("chromatic_color.n.01", "achromatic_color.n.01")
+
+
+def _colour(noun) -> bool:
+    """Whether ``noun`` is a bare colour word (WordNet: its first noun sense under chromatic or achromatic colour,
+    no determiner): "in brown" names the clothes, not a place."""
+    syns = resources.synsets(noun.lower_, "n")
+    return bool(syns) and not any(c.dep_ == "det" for c in noun.children) \
+        and resources.under(noun.lower_, _COLOURS, 1)
 
 
 def _compound_after_noun(first, verb) -> bool:

@@ -473,6 +473,7 @@ class ArticleParams(BaseModel):
     determiner: str = "a"
     deps: list[str] = ["nsubj", "nsubjpass", "ROOT"]
     mass_lexnames: list[str] = ["noun.substance", "noun.food", "noun.phenomenon"]
+    mass_lexicon: str | None = None  # mass nouns WordNet files elsewhere ("equipment" is noun.artifact)
     quantifiers: list[str] = ["several", "many", "some", "few", "various", "numerous", "both", "all", "most",
                               "multiple", "lots", "plenty", "much", "more"]
 
@@ -510,8 +511,9 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
         if any(sent.doc[j].tag_ in ("DT", "PRP$", "CD", "POS", "NNS", "NNPS") or sent.doc[j].lower_ in quantifiers
                for j in range(start, tok.i)):
             continue
-        if _mass_noun(tok.lemma_.lower(), lexnames):
-            continue
+        if _mass_noun(tok.lemma_.lower(), lexnames) or params.mass_lexicon \
+                and tok.lower_ in ruleset.lexicon_set(params.mass_lexicon):
+            continue  # "ski equipment on a mountain": no "a ski equipment"
         if start >= 2 and sent.doc[start - 1].lower_ in ("and", "or", "&") \
                 and sent.doc[start - 2].pos_ in ("NOUN", "PROPN"):
             # "a black cap and shirt": the second conjunct shares the first's article and adjective (a
