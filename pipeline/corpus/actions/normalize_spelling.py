@@ -99,6 +99,9 @@ def _known(word: str, max_zipf: float) -> bool:
     return False
 
 
+_INFLECTIONS = ("ing", "ed")
+
+
 @functools.lru_cache(maxsize=16384)
 def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, margin: float = 1.5,
                     max_distance: int = 2, transitive: bool = False) -> str | None:
@@ -109,7 +112,8 @@ def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, mar
     ``max_distance``); the most frequent by wordfreq wins when its zipf is at least ``min_zipf`` and every
     other candidate at that distance is at least ``margin`` lower. ``transitive``: the word is a verb with an
     object, so verb candidates WordNet only knows as intransitive are left out ("shappens a knife" is not
-    "happens").
+    "happens"). A word ending in "-ed" or "-ing" keeps to the candidates that are verb forms with the same
+    ending when there are some ("slced" -> "sliced", not "sled"; "runing" -> "running", not "ruling" alone).
     """
     if len(word) < 4 or not word.isalpha() or _known(word, max_zipf):
         return None
@@ -121,6 +125,12 @@ def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, mar
         return None
     nearest = min(s.distance for s in found)
     cands = sorted(((resources.zipf(s.term), s.term) for s in found if s.distance == nearest), reverse=True)
+    # an inflected typo keeps its inflection: "slced" is "sliced" (a past form of "slice"), not "sled"
+    for suffix in _INFLECTIONS:
+        inflected = [(z, t) for z, t in cands if t.endswith(suffix) and lemma_of(t, "VERB") != t]
+        if word.endswith(suffix) and inflected:
+            cands = inflected
+            break
     if transitive:
         cands = [(z, t) for z, t in cands
                  if not resources.synsets(t, "v") or _transitive(resources.wordnet().morphy(t, "v") or t)]
