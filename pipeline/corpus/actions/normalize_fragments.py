@@ -26,6 +26,7 @@ from ._normalize_common import (
     _aux_children,
     _be_anchor,
     _common_word,
+    _doer_noun,
     _later_passive,
     _lemma,
     _loose_subject,
@@ -445,6 +446,16 @@ def _compound_after_noun(first, verb) -> bool:
         and doc[first.i - 1].pos_ in ("NOUN", "PROPN") and not resources.synsets(first.lower_, "a")
 
 
+def _activity_after_doer(first, verb) -> bool:
+    """"a boy snow tubing": a noun that names no doer, compounded with an -ing verb, right after a person or
+    animal noun (the doer) is the first half of an activity WordNet does not list ("snow tubing", "cliff
+    diving"), so "is" goes before it ("a boy is snow tubing", not "a boy snow is tubing")."""
+    doc = verb.doc
+    return first.dep_ == "compound" and first.head.i == verb.i and first.pos_ == "NOUN" and first.i >= 1 \
+        and verb.lower_.endswith("ing") and doc[first.i - 1].pos_ == "NOUN" \
+        and _doer_noun(doc[first.i - 1].lower_) and not _doer_noun(first.lower_)
+
+
 def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     """Put a verb the tagger read as a noun in the present continuous (stative verbs: simple present), its
     coordinated verbs as gerunds; "is/are" goes before an activity compound ("a man rock climbs" -> "a man is
@@ -455,7 +466,7 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
         sent.replace(verb.i, _present_simple(lemma, plural))
     elif verb.i >= 2 and not sent.edited(verb.i - 1) and doc[verb.i - 2].pos_ not in ("DET", "NUM", "ADJ") and (
             doc[verb.i - 1].pos_ == "NOUN" and _activity_compound(doc[verb.i - 1].lower_, verb.text)
-            or _compound_after_noun(doc[verb.i - 1], verb)):
+            or _compound_after_noun(doc[verb.i - 1], verb) or _activity_after_doer(doc[verb.i - 1], verb)):
         # the first half must follow the subject: in "A dog racing on a track" "dog" is the subject itself
         sent.insert_before(verb.i - 1, be_present(plural))
         sent.replace(verb.i, gerund(lemma))
