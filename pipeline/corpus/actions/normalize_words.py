@@ -569,13 +569,16 @@ def drop_mass_article(sent, params: MassArticleParams, ruleset) -> None:
 class DefiniteBeforeParams(BaseModel):
     words: list[str]
     article: str = "the"
+    singular: bool = False  # only before a singular count noun ("with other man"; "with other children" stays)
 
 
 @action("definite_before", stages=("normalize",), params=DefiniteBeforeParams)
 def definite_before(sent, params: DefiniteBeforeParams, ruleset) -> None:
     """Insert "the" before an adjective that needs a definite determiner when its noun phrase has none ("doing
     same dance" -> "doing the same dance"). Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption);
-    readers' verdicts of issue 11 (r4: "doing same dance" marked as a missing article)."""
+    readers' verdicts of issue 11 (r4: "doing same dance" marked as a missing article; r9: "talking with other
+    man"). With ``singular``, only before a singular noun that is not a mass noun ("with other man" -> "with the
+    other man"; "with other children", "other equipment" stay)."""
     words = {w.lower() for w in params.words}
     doc = sent.doc
     for tok in doc:
@@ -583,6 +586,9 @@ def definite_before(sent, params: DefiniteBeforeParams, ruleset) -> None:
             continue
         if any(c.dep_ in ("det", "poss", "nummod", "predet") for c in tok.head.children) \
                 or (tok.i > 0 and doc[tok.i - 1].tag_ in ("DT", "PRP$", "POS", "CD")):
+            continue
+        if params.singular and (tok.head.tag_ != "NN" or tok.head.i < tok.i
+                                or tok.head.lemma_.lower() in ruleset.lexicon_set("mass_nouns")):
             continue
         sent.insert_before(tok.i, params.article)
 
