@@ -283,9 +283,12 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"into|over|down|up|the|a|an|and|together)\b|\s*[.,]?\s*$)",
     # "person wearing a striped shirt holding a skateboard standing on a sidewalk": three participles stacked
     # with no "and", comma or verb between, which S1 keeps as "wearing ... holding ... is standing" (r9)
-    r"\b(wearing|holding|carrying|sitting|standing) (?:(?!\band\b|,|\bis\b|\bare\b|\bwho\b|\bwhile\b)[^.])*?"
-    r"\b(holding|carrying|wearing|standing|sitting|walking|riding|playing|looking|running) "
-    r"(?:(?!\band\b|,|\bis\b|\bare\b|\bwho\b|\bwhile\b)[^.])*?\b[a-z]{2,}ing\b",
+    # ("black and white" between them is no link: only "and" before a participle is)
+    r"\b(wearing|holding|carrying|sitting|standing) (?:(?!\band [a-z]+ing\b|,|\bis\b|\bare\b|\bwho\b|\bwhile\b)"
+    r"[^.])*?\b(holding|carrying|wearing|standing|sitting|walking|riding|playing|looking|running) "
+    r"(?:(?!\band [a-z]+ing\b|,|\bis\b|\bare\b|\bwho\b|\bwhile\b)[^.])*?\b[a-z]{2,}ing\b",
+    # "a little girl feeds a", "two girls playing on the": a caption cut off after an article or "of"
+    r"\b(the|a|an|of)\s*\.?\s*$",
     # "a little boy holds fire sprinklers": "sprinklers" typed for "sparklers" (one holds or lights a sparkler;
     # a sprinkler waters a lawn)
     r"\b(fire|lit|lights?|lighting|holds?|holding|waves?|waving) (\w+ )?sprinklers?\b",
@@ -327,7 +330,7 @@ def caption_flaws(caption: str) -> float:
       both are", "three boy teenagers", "a port a john", "men on bicycles one is", "is a red hat", "behind a car
       and two other children", "three children and playing", three stacked participles "wearing ... holding ...
       standing", "holds fire sprinklers", "two motorcycles with a man on it", "beautiful scenery with a boat on
-      the lake");
+      the lake", a caption cut off after "the/a/of");
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
     - 1 for two "is/are" with no link between ("runs fast is on a dog track": drop-run-on's test), 0.5 per
       comma (lists and appositions the fragment rules parse badly);

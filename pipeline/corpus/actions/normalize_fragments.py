@@ -380,12 +380,16 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             later = [u for u in list(t.subtree) + vbg[1:]
                      if u.i > t.i and u.tag_ == "VBG" and clause_ok(u) and u.dep_ != "conj"
                      and not any(c.dep_ == "mark" for c in u.children)]
+            found = _predicate_after_description(sent, t, root, params)
             if later:
                 t = min(later, key=lambda u: u.i)
-            else:
-                found = _predicate_after_description(sent, t, root, params)
-                if found is not None:
+                # "a boy wearing a striped shirt walks on a street ... carrying a skateboard": a finite verb read
+                # as a noun before the later participle is the predicate; "is" before "carrying" would leave
+                # "walks ... is carrying"
+                if found is not None and found[0] == "verb" and found[1] < t.i:
                     return found
+            elif found is not None:
+                return found
         return "be", _be_anchor(sent, t)
     if participles_only:
         return None
