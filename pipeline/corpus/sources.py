@@ -287,6 +287,10 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b(wearing|holding|carrying|sitting|standing) (?:(?!\band [a-z]+ing\b|,|\bis\b|\bare\b|\bwho\b|\bwhile\b)"
     r"[^.])*?\b(holding|carrying|wearing|standing|sitting|walking|riding|playing|looking|running) "
     r"(?:(?!\band [a-z]+ing\b|,|\bis\b|\bare\b|\bwho\b|\bwhile\b)[^.])*?\b[a-z]{2,}ing\b",
+    # "smiling girl with brown hair blowing in air": the one participle is the hair's, and the fragment rule
+    # makes the girl its subject ("a smiling girl with brown hair is blowing in the air")
+    r"^(?!.*\b(is|are)\b).*\bwith (his |her |its |their )?(\w+ )?hair (blowing|flying|flowing|whipping|streaming)"
+    r"( (in|up|back|around|behind)\b|\s*\.?\s*$)(?!.*\b([a-z]{2,}ing|as|while|runs|poses|swings|sits|stands|jumps)\b)",
     # "a little girl feeds a", "two girls playing on the": a caption cut off after an article or "of"
     r"\b(the|a|an|of)\s*\.?\s*$",
     # "a little boy holds fire sprinklers": "sprinklers" typed for "sparklers" (one holds or lights a sparkler;
@@ -330,7 +334,7 @@ def caption_flaws(caption: str) -> float:
       both are", "three boy teenagers", "a port a john", "men on bicycles one is", "is a red hat", "behind a car
       and two other children", "three children and playing", three stacked participles "wearing ... holding ...
       standing", "holds fire sprinklers", "two motorcycles with a man on it", "beautiful scenery with a boat on
-      the lake", a caption cut off after "the/a/of");
+      the lake", "with brown hair blowing in air" as the only predicate, a caption cut off after "the/a/of");
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
     - 1 for two "is/are" with no link between ("runs fast is on a dog track": drop-run-on's test), 0.5 per
       comma (lists and appositions the fragment rules parse badly);

@@ -260,7 +260,10 @@ def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
             ("A little boy holds fire sprinklers out in front of him .",
              "A small boy holding two fireworks sparklers ."),
             ("There are two motorcycles with a man and a woman on it .",
-             "Two motorcycles and four riders are on the road .")):
+             "Two motorcycles and four riders are on the road ."),
+            ("Beautiful scenery with a boat on the lake .", "A person paddles a boat on a lake ."),
+            ("Smiling girl with brown hair blowing in air .", "A girl is smiling in the wind ."),
+            ("Two girls playing on the", "Two girls are playing on the beach .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # the patterns leave ordinary captions alone
     for fine in ("A dog wearing a red collar is running .", "A girl with red hair is smiling .",
@@ -271,7 +274,8 @@ def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
                  "A boy plays with a ball and other children .", "Two dogs running and playing in the grass .",
                  "A man in a hat and running shoes is jogging .", "A man wearing a hat is holding a bag .",
                  "Children are running through a water sprinkler .",
-                 "Two dogs are playing with a toy with a bell on it ."):
+                 "Two dogs are playing with a toy with a bell on it .",
+                 "A girl with her hair blowing in the wind is running .", "A man is sitting in the shade ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 
