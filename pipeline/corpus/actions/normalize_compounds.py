@@ -144,7 +144,8 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
     """Write the apostrophe of a possessive typed as a plural: "a persons fingers" -> "a person's fingers".
 
     Only "a/an" + regular plural of a person or animal noun (first WordNet sense under ``owner_hypernyms``) + a
-    body-part noun, up to two adjectives before it ("a girls brown hair"), (one of its first two senses under ``owned_hypernyms``: "fingers", "tail"): the singular
+    body-part noun (one of its first two senses under ``owned_hypernyms``, or WordNet's noun.body: "fingers",
+    "tail", "hair"), up to two adjectives before it ("a girls brown hair"): the singular
     article cannot go with the plural, and a body part belongs to its owner, so the possessive is the one
     reading ("a dogs tail" -> "a dog's tail"). Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned
     caption); readers' verdicts of issue 11 (r3).
