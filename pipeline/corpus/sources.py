@@ -291,6 +291,10 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # makes the girl its subject ("a smiling girl with brown hair is blowing in the air")
     r"^(?!.*\b(is|are)\b).*\bwith (his |her |its |their )?(\w+ )?hair (blowing|flying|flowing|whipping|streaming)"
     r"( (in|up|back|around|behind)\b|\s*\.?\s*$)(?!.*\b([a-z]{2,}ing|as|while|runs|poses|swings|sits|stands|jumps)\b)",
+    # "a brown dog with a baseball in its mouth": a "with" phrase right after the subject is the only predicate
+    # (no is/are, no -ing, no -s verb), and its place is the object's; the fragment rule cannot make a sentence
+    r"^(?!.*\b(is|are)\b)(?!.*[a-z]{2,}ing\b)(?:(?!\w+s\b|(on|in|at|near|by|under|from|into|over)\b)[\w'-]+ ){1,6}"
+    r"with (a|an|the|some) ([\w-]+ ){1,3}in (his|her|its|their) (mouth|hands?|paws?|teeth|arms|jaws)\s*\.?\s*$",
     # "a little girl feeds a", "two girls playing on the": a caption cut off after an article or "of"
     r"\b(the|a|an|of)\s*\.?\s*$",
     # "a little boy holds fire sprinklers": "sprinklers" typed for "sparklers" (one holds or lights a sparkler;
@@ -334,7 +338,8 @@ def caption_flaws(caption: str) -> float:
       both are", "three boy teenagers", "a port a john", "men on bicycles one is", "is a red hat", "behind a car
       and two other children", "three children and playing", three stacked participles "wearing ... holding ...
       standing", "holds fire sprinklers", "two motorcycles with a man on it", "beautiful scenery with a boat on
-      the lake", "with brown hair blowing in air" as the only predicate, a caption cut off after "the/a/of");
+      the lake", "with brown hair blowing in air" or "with a ball in its mouth" as the only predicate, a caption
+      cut off after "the/a/of");
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
     - 1 for two "is/are" with no link between ("runs fast is on a dog track": drop-run-on's test), 0.5 per
       comma (lists and appositions the fragment rules parse badly);

@@ -618,6 +618,12 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "man ... with his arm around person": the place is the arm's (an absolute "with" phrase), and
             # "with his arm is around a person" is garbled
             raise Unnormalizable("the place belongs to a body part in a 'with' phrase")
+        if w.dep_ == "prep" and before is not None and before.dep_ == "pobj" and before.head.lower_ == "with" \
+                and any(p.dep_ == "pobj" and any(c.dep_ == "poss" for c in p.children)
+                        and resources.body_part(p.lemma_.lower()) for p in w.children):
+            # "a brown dog with a baseball in its mouth": the place is the baseball's, and "a brown dog with a
+            # baseball is in its mouth" is nonsense
+            raise Unnormalizable("the place of a 'with' object in a body part")
         if w.dep_ == "prep":
             late = _verb_with_object(sent, root.left_edge.i, _np_plural(subject))
             if late is not None:  # "children in uniforms chase pigeons" -> "... are chasing pigeons"
@@ -628,6 +634,10 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
         if w.dep_ == "prep":
             at = _final_gerund(sent, at)
+        if w.dep_ == "prep" and at == i and at > 0 and doc[at - 1].lower_ in ("up", "down", "out", "high") \
+                and doc[at - 1].dep_ in ("prt", "advmod") and doc[at - 1].head.i == w.head.i \
+                and not sent.edited(at - 1):
+            at -= 1  # "a girl up in a tree" -> "a girl is up in a tree", not "a girl up is in a tree"
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
             sent.delete(at - 1)
