@@ -776,6 +776,13 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
     not_before = set(params.not_before)
     doc = sent.doc
     for mark in doc:
+        if mark.dep_ == "prep" and mark.lower_ in marks and mark.lower_ != "as" and not sent.edited(mark.i) \
+                and mark.head.pos_ in ("VERB", "AUX") and mark.head.i < mark.i \
+                and any(c.dep_ == "pcomp" and c.tag_ == "VBG" for c in mark.children):
+            # "is smiling whilst wearing a fake nose": the parser reads "whilst" as a preposition before its
+            # participle; the clause is the same as "while wearing" -> "and wearing"
+            sent.replace(mark.i, params.conjunction)
+            continue
         if mark.dep_ != "mark" or mark.lower_ not in marks or sent.edited(mark.i):
             continue
         if mark.i + 1 < len(doc) and doc[mark.i + 1].lower_ in not_before:
