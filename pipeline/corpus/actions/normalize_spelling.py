@@ -386,6 +386,8 @@ class ContextTypoParams(BaseModel):
     # when set, the typo is read only as the sentence's first word ("Some is grating an onion": "someone" with a
     # letter group lost), where the other contexts need a word before it
     at_start: bool = False
+    # when set, the next word must be one of these ("a bowling pot" -> "a boiling pot"; "a bowling ball" stays)
+    next_words: list[str] = []
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -397,7 +399,8 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     ``object_of``, the word is replaced only as the direct object of one of those verbs (lemmas), wherever it
     stands ("cutting a leak" -> "cutting a leek"), or, with ``preposition``, as the object of that preposition
     after one of them ("kissing him on the check" -> "on the cheek"). With ``at_start`` only the first word is
-    read, before a word tagged ``next_tags`` ("Some is grating" -> "Someone is grating")."""
+    read, before a word tagged ``next_tags`` ("Some is grating" -> "Someone is grating"). With ``next_words`` the
+    next word must also be one of them ("a bowling pot" -> "a boiling pot")."""
     doc = sent.doc
     not_after = {w.lower() for w in params.not_after}
     verbs = set(params.object_of)
@@ -418,7 +421,8 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
                 sent.replace(tok.i, params.correction)
             continue
         if tok.i + 1 >= len(doc) or (tok.i > 0 and doc[tok.i - 1].lower_ in not_after) \
-                or doc[tok.i + 1].tag_ not in params.next_tags:
+                or doc[tok.i + 1].tag_ not in params.next_tags \
+                or params.next_words and doc[tok.i + 1].lower_ not in params.next_words:
             continue
         if params.not_with and any(c.lower_ in params.not_with for c in tok.subtree if c.i > tok.i):
             continue
