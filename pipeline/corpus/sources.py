@@ -295,6 +295,13 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # (no is/are, no -ing, no -s verb), and its place is the object's; the fragment rule cannot make a sentence
     r"^(?!.*\b(is|are)\b)(?!.*[a-z]{2,}ing\b)(?:(?!\w+s\b|(on|in|at|near|by|under|from|into|over)\b)[\w'-]+ ){1,6}"
     r"with (a|an|the|some) ([\w-]+ ){1,3}in (his|her|its|their) (mouth|hands?|paws?|teeth|arms|jaws)\s*\.?\s*$",
+    # "hooded women at event, one seated next to a table", "two boys ..., one smiling, the other sticking his
+    # tongue out": an absolute phrase after a comma, which S1 keeps as a dangling "one seated ..." (r9)
+    r", (one|the other|another) ([a-z]+ed|[a-z]+ing)\b",
+    # "two woman wearing black shoes", "two brown dog grapple": a number before a singular noun, which the
+    # grammar gate rejects as an agreement error (the group is lost); "a three dog sled team" is a compound
+    r"\b(two|three|four|five|six|several|many) (\w+ )?(man|woman|child|person|boy|girl|kid|dog)\b"
+    r"(?! (and|or|sled|team|teams|race|cheerleaders|owners|walkers|show)\b)",
     # "a little girl feeds a", "two girls playing on the": a caption cut off after an article or "of"
     r"\b(the|a|an|of)\s*\.?\s*$",
     # "a little boy holds fire sprinklers": "sprinklers" typed for "sparklers" (one holds or lights a sparkler;
@@ -339,7 +346,7 @@ def caption_flaws(caption: str) -> float:
       and two other children", "three children and playing", three stacked participles "wearing ... holding ...
       standing", "holds fire sprinklers", "two motorcycles with a man on it", "beautiful scenery with a boat on
       the lake", "with brown hair blowing in air" or "with a ball in its mouth" as the only predicate, a caption
-      cut off after "the/a/of");
+      cut off after "the/a/of", an absolute ", one seated ...", "two woman");
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
     - 1 for two "is/are" with no link between ("runs fast is on a dog track": drop-run-on's test), 0.5 per
       comma (lists and appositions the fragment rules parse badly);

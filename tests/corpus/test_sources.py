@@ -263,7 +263,11 @@ def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
              "Two motorcycles and four riders are on the road ."),
             ("Beautiful scenery with a boat on the lake .", "A person paddles a boat on a lake ."),
             ("Smiling girl with brown hair blowing in air .", "A girl is smiling in the wind ."),
-            ("Two girls playing on the", "Two girls are playing on the beach .")):
+            ("Two girls playing on the", "Two girls are playing on the beach ."),
+            ("Hooded women at event , one seated next to a table with large glasses on it .",
+             "People shopping at an outdoor marketplace ."),
+            ("Two woman wearing black shoes stand together while a person sits behind them .",
+             "Two women in black coats standing in front of a person sitting on a box on the ground .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # the patterns leave ordinary captions alone
     for fine in ("A dog wearing a red collar is running .", "A girl with red hair is smiling .",
@@ -275,7 +279,8 @@ def test_caption_flaws_garbles_lose_to_clean_captions_of_the_same_image():
                  "A man in a hat and running shoes is jogging .", "A man wearing a hat is holding a bag .",
                  "Children are running through a water sprinkler .",
                  "Two dogs are playing with a toy with a bell on it .",
-                 "A girl with her hair blowing in the wind is running .", "A man is sitting in the shade ."):
+                 "A girl with her hair blowing in the wind is running .", "A man is sitting in the shade .",
+                 "A three dog sled team is running ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 
