@@ -300,8 +300,18 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r", (one|the other|another) ([a-z]+ed|[a-z]+ing)\b",
     # "two woman wearing black shoes", "two brown dog grapple": a number before a singular noun, which the
     # grammar gate rejects as an agreement error (the group is lost); "a three dog sled team" is a compound
-    r"\b(two|three|four|five|six|several|many) (\w+ )?(man|woman|child|person|boy|girl|kid|dog)\b"
+    r"\b(two|three|four|five|six|several|many) (\w+ )?(man|woman|child|person|boy|girl|kid|dog|gentleman|lady)\b"
     r"(?! (and|or|sled|team|teams|race|cheerleaders|owners|walkers|show)\b)",
+    # "a girls plays in the surf", "a boys are swinging": "a/an" before a plural (the gate drops the group)
+    r"^(a|an) (?!few\b|lot\b|couple\b|group\b|pair\b|team\b|bunch\b)(\w+ )?(girls|boys|dogs|kids|children|men|"
+    r"women|people|guys)\b",
+    # "two tan dogs smell each others faces": the possessive written as a plural
+    r"\beach others\b",
+    # "two little boys in tuxedos .", "a smiling child in a blue shirt .": people and their clothes, no verb, no
+    # participle; the fragment rule finds no predicate and the group is dropped
+    r"^(?!.*\b(is|are|dressed|wearing|has|have)\b)(?!.*[a-z]{2,}ing\b)(an?|one|two|three|four|five|several|some|"
+    r"the)? ?([\w-]+ ){0,3}(in|with) (an? |the )?([\w-]+ ){0,3}(shirts?|dress(es)?|tuxedos?|costumes?|hats?|"
+    r"outfits?|uniforms?|jackets?|coats?|suits?|shorts|pants|jeans|sweaters?|bikinis?)\s*\.?\s*$",
     # "a little girl feeds a", "two girls playing on the": a caption cut off after an article or "of"
     r"\b(the|a|an|of)\s*\.?\s*$",
     # "a little boy holds fire sprinklers": "sprinklers" typed for "sparklers" (one holds or lights a sparkler;
@@ -346,7 +356,8 @@ def caption_flaws(caption: str) -> float:
       and two other children", "three children and playing", three stacked participles "wearing ... holding ...
       standing", "holds fire sprinklers", "two motorcycles with a man on it", "beautiful scenery with a boat on
       the lake", "with brown hair blowing in air" or "with a ball in its mouth" as the only predicate, a caption
-      cut off after "the/a/of", an absolute ", one seated ...", "two woman");
+      cut off after "the/a/of", an absolute ", one seated ...", "two woman", "a girls", "each others", people
+      and their clothes with no verb ("two little boys in tuxedos");
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
     - 1 for two "is/are" with no link between ("runs fast is on a dog track": drop-run-on's test), 0.5 per
       comma (lists and appositions the fragment rules parse badly);
