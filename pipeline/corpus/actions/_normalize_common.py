@@ -106,12 +106,15 @@ def _later_passive(sent, verb) -> int | None:
 
 
 def _be_anchor(sent, verb) -> int:
-    """Where 'is/are' goes before a simple verb: before adverbs/negation written right before it
-    ("a dog also runs" -> "a dog is also running")."""
+    """Where 'is/are' goes before a simple verb: before adverbs/negation and a floating "all/both/each" written
+    right before it ("a dog also runs" -> "a dog is also running", "women all dressed" -> "women are all
+    dressed")."""
     i = verb.i
     doc = sent.doc
+    # a floating quantifier too: "women all dressed in red" -> "women are all dressed", not "women all are"
     while i - 1 >= 0 and doc[i - 1].head.i == verb.i and doc[i - 1].dep_ in ("advmod", "neg") \
-            and doc[i - 1].tag_ in ("RB", "RBR", "RBS") and not sent.edited(i - 1):
+            and (doc[i - 1].tag_ in ("RB", "RBR", "RBS") or doc[i - 1].lower_ in ("all", "both", "each")) \
+            and not sent.edited(i - 1):
         i -= 1
     if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
             and doc[i - 2].pos_ not in ("DET", "NUM", "ADJ") and _activity_compound(doc[i - 1].lower_, verb.text) \
@@ -160,6 +163,28 @@ def _verb_reading(word: str) -> str | None:
     """The verb lemma of ``word`` when it can be a verb (WordNet has the lemma as a verb), else None."""
     lemma = _lemma(word)
     return lemma if resources.synsets(lemma, "v") else None
+
+
+@functools.lru_cache(maxsize=16384)
+def _needs_object(lemma: str) -> bool:
+    """Whether every WordNet 3.0 verb frame of every sense of ``lemma`` has an object right after the verb
+    ("Somebody ----s something", "Somebody ----s somebody PP"): "put", "pin", "raise", "grate" never stand
+    alone, "tie", "hike", "play" may. False for a word WordNet has no verb sense of."""
+    frames = [f for syn in resources.synsets(lemma, "v") for lem in syn.lemmas() if lem.name().lower() == lemma
+              for f in lem.frame_strings()]
+    # NLTK writes the lemma into the frame: "Somebody put something PP"; the word after it is the object
+    return bool(frames) and all(f.split()[2:3] in (["something"], ["somebody"]) for f in frames)
+
+
+def _objectless_end(tok) -> bool:
+    """Whether ``tok`` ends its sentence (only punctuation after it) and its word, read as a verb, needs an
+    object (:func:`_needs_object`): "with yellow flower pins .", "throwing shot put ." end in a noun, and
+    reading it as a verb makes "is pinning", "is putting" with nothing pinned or put."""
+    doc = tok.doc
+    if any(not t.is_punct for t in doc[tok.i + 1:]):
+        return False
+    lemma = _verb_reading(tok.lower_)
+    return bool(lemma) and _needs_object(lemma)
 
 
 def _np_plural(root) -> bool:

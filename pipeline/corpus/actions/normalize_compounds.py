@@ -144,7 +144,8 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
     """Write the apostrophe of a possessive typed as a plural: "a persons fingers" -> "a person's fingers".
 
     Only "a/an" + regular plural of a person or animal noun (first WordNet sense under ``owner_hypernyms``) + a
-    body-part noun (one of its first two senses under ``owned_hypernyms``: "fingers", "tail"): the singular
+    body-part noun (one of its first two senses under ``owned_hypernyms``, or WordNet's noun.body: "fingers",
+    "tail", "hair"), up to two adjectives before it ("a girls brown hair"): the singular
     article cannot go with the plural, and a body part belongs to its owner, so the possessive is the one
     reading ("a dogs tail" -> "a dog's tail"). Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned
     caption); readers' verdicts of issue 11 (r3).
@@ -159,8 +160,14 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
         single = lemma_of(low, "NOUN")
         if single == low or low not in (f"{single}s", f"{single}es"):  # "persons" (inflect says "people")
             continue
-        if nxt.pos_ == "NOUN" and resources.under(single, owners) \
-                and resources.under(lemma_of(nxt.lower_, "NOUN"), owned, 2):
+        j = nxt.i
+        while j < min(nxt.i + 2, len(doc) - 1) and doc[j].tag_ == "JJ":  # "a girls brown hair"
+            j += 1
+        noun = doc[j]
+        part = lemma_of(noun.lower_, "NOUN")
+        # WordNet files "hair" under noun.body but not under body_part.n.01: the one body-part test counts it
+        if noun.pos_ == "NOUN" and resources.under(single, owners) \
+                and (resources.under(part, owned, 2) or resources.body_part(part)):
             sent.replace(tok.i, f"{single}'s")
 
 

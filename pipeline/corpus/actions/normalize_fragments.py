@@ -26,10 +26,12 @@ from ._normalize_common import (
     _aux_children,
     _be_anchor,
     _common_word,
+    _doer_noun,
     _later_passive,
     _lemma,
     _loose_subject,
     _np_plural,
+    _objectless_end,
     _plural_subject,
     _present_simple,
     _to_marker,
@@ -87,9 +89,12 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
     a noun (WordNet counts)."""
     doc = sent.doc
     subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if root.pos_ == "NOUN" and subj and not sent.edited(root.i) and _verb_reading(root.lower_):
+    if root.pos_ == "NOUN" and subj and not sent.edited(root.i) and _verb_reading(root.lower_) \
+            and not _objectless_end(root):
         return root, _np_plural(subj[0])
     for v in doc[root.i:]:
+        if _objectless_end(v):
+            break  # "throwing shot put .", "with flower pins .": a verb that needs an object cannot end the caption
         if v.pos_ == "VERB" and v.tag_ in ("VBZ", "VBP") and v.dep_ in ("pobj", "dobj", "compound", "appos") \
                 and not sent.edited(v.i):  # a finite verb in a noun's place: "a man in a t-shirt jumps"
             return v, _np_plural(root)
@@ -375,12 +380,16 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             later = [u for u in list(t.subtree) + vbg[1:]
                      if u.i > t.i and u.tag_ == "VBG" and clause_ok(u) and u.dep_ != "conj"
                      and not any(c.dep_ == "mark" for c in u.children)]
+            found = _predicate_after_description(sent, t, root, params)
             if later:
                 t = min(later, key=lambda u: u.i)
-            else:
-                found = _predicate_after_description(sent, t, root, params)
-                if found is not None:
+                # "a boy wearing a striped shirt walks on a street ... carrying a skateboard": a finite verb read
+                # as a noun before the later participle is the predicate; "is" before "carrying" would leave
+                # "walks ... is carrying"
+                if found is not None and found[0] == "verb" and found[1] < t.i:
                     return found
+            elif found is not None:
+                return found
         return "be", _be_anchor(sent, t)
     if participles_only:
         return None
@@ -392,9 +401,13 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                 and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators):
             passive = _later_passive(sent, t)  # "two boys dressed in red being chased ..."
             return "be", passive if passive is not None else _be_anchor(sent, t)
+        if t.lower_ == "next" and t.dep_ == "advmod" and t.head.i == root.i and "next" in preps \
+                and t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "to":
+            return "be", t.i  # "a woman in a bikini next to a man": the tagger reads "next" as an adverb
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
-            if t.lower_ in clothing_preps and pobj and _garment(pobj[0], hyps):
+            # "a man in brown": a colour after "in" is what one wears, as a garment is
+            if t.lower_ in clothing_preps and pobj and (_garment(pobj[0], hyps) or _colour(pobj[0])):
                 continue
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue
@@ -415,6 +428,17 @@ def _garment(noun, hyps: tuple[str, ...]) -> bool:
         or bool(comp) and resources.under(f"{comp} {noun.lower_}", hyps, 3)
 
 
+_COLOURS = ("chromatic_color.n.01", "achromatic_color.n.01")
+
+
+def _colour(noun) -> bool:
+    """Whether ``noun`` is a bare colour word (WordNet: its first noun sense under chromatic or achromatic colour,
+    no determiner): "in brown" names the clothes, not a place."""
+    syns = resources.synsets(noun.lower_, "n")
+    return bool(syns) and not any(c.dep_ == "det" for c in noun.children) \
+        and resources.under(noun.lower_, _COLOURS, 1)
+
+
 def _compound_after_noun(first, verb) -> bool:
     """"green hair hula hoops": a word tagged as an adjective that WordNet has no adjective sense for,
     compounded with a present-tense verb (often read as a noun), right after another noun, is the first half
@@ -424,6 +448,16 @@ def _compound_after_noun(first, verb) -> bool:
         and (first.pos_ == "ADJ" or first.pos_ == "PROPN" and first.text.islower()) \
         and first.is_alpha and verb.tag_ in ("NNS", "NN", "VBZ", "VBP", "VB") and not verb.lower_.endswith("ing") \
         and doc[first.i - 1].pos_ in ("NOUN", "PROPN") and not resources.synsets(first.lower_, "a")
+
+
+def _activity_after_doer(first, verb) -> bool:
+    """"a boy snow tubing": a noun that names no doer, compounded with an -ing verb, right after a person or
+    animal noun (the doer) is the first half of an activity WordNet does not list ("snow tubing", "cliff
+    diving"), so "is" goes before it ("a boy is snow tubing", not "a boy snow is tubing")."""
+    doc = verb.doc
+    return first.dep_ == "compound" and first.head.i == verb.i and first.pos_ == "NOUN" and first.i >= 1 \
+        and verb.lower_.endswith("ing") and doc[first.i - 1].pos_ == "NOUN" \
+        and _doer_noun(doc[first.i - 1].lower_) and not _doer_noun(first.lower_)
 
 
 def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
@@ -436,7 +470,7 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
         sent.replace(verb.i, _present_simple(lemma, plural))
     elif verb.i >= 2 and not sent.edited(verb.i - 1) and doc[verb.i - 2].pos_ not in ("DET", "NUM", "ADJ") and (
             doc[verb.i - 1].pos_ == "NOUN" and _activity_compound(doc[verb.i - 1].lower_, verb.text)
-            or _compound_after_noun(doc[verb.i - 1], verb)):
+            or _compound_after_noun(doc[verb.i - 1], verb) or _activity_after_doer(doc[verb.i - 1], verb)):
         # the first half must follow the subject: in "A dog racing on a track" "dog" is the subject itself
         sent.insert_before(verb.i - 1, be_present(plural))
         sent.replace(verb.i, gerund(lemma))
@@ -507,6 +541,11 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
     if root.pos_ not in ("NOUN", "PROPN", "PRON", "NUM") and not (
             root.pos_ == "INTJ" and _common_word(root.text)):  # "Boy in kitchen ..." tagged as interjection
         raise Unnormalizable("non-sentential description with no predicate")
+    subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")]
+    if root.pos_ == "NOUN" and subj and _objectless_end(root):
+        # "athletic woman in a uniform throwing shot put .": the parser makes the final noun "put" the root with
+        # "woman" its subject; "put" needs an object, so the description is the subject's ("is throwing")
+        root = subj[0]
     # "athlete running on field, blurred athletes running in background": two descriptions joined by a comma,
     # the first read as a loose dependent of the second; one "is/are" cannot make a sentence of both
     for c in root.children:
@@ -579,6 +618,12 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "man ... with his arm around person": the place is the arm's (an absolute "with" phrase), and
             # "with his arm is around a person" is garbled
             raise Unnormalizable("the place belongs to a body part in a 'with' phrase")
+        if w.dep_ == "prep" and before is not None and before.dep_ == "pobj" and before.head.lower_ == "with" \
+                and any(p.dep_ == "pobj" and any(c.dep_ == "poss" for c in p.children)
+                        and resources.body_part(p.lemma_.lower()) for p in w.children):
+            # "a brown dog with a baseball in its mouth": the place is the baseball's, and "a brown dog with a
+            # baseball is in its mouth" is nonsense
+            raise Unnormalizable("the place of a 'with' object in a body part")
         if w.dep_ == "prep":
             late = _verb_with_object(sent, root.left_edge.i, _np_plural(subject))
             if late is not None:  # "children in uniforms chase pigeons" -> "... are chasing pigeons"
@@ -589,6 +634,10 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
         if w.dep_ == "prep":
             at = _final_gerund(sent, at)
+        if w.dep_ == "prep" and at == i and at > 0 and doc[at - 1].lower_ in ("up", "down", "out", "high") \
+                and doc[at - 1].dep_ in ("prt", "advmod") and doc[at - 1].head.i == w.head.i \
+                and not sent.edited(at - 1):
+            at -= 1  # "a girl up in a tree" -> "a girl is up in a tree", not "a girl up is in a tree"
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
             sent.delete(at - 1)

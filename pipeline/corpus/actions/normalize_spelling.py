@@ -99,6 +99,9 @@ def _known(word: str, max_zipf: float) -> bool:
     return False
 
 
+_INFLECTIONS = ("ing", "ed")
+
+
 @functools.lru_cache(maxsize=16384)
 def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, margin: float = 1.5,
                     max_distance: int = 2, transitive: bool = False) -> str | None:
@@ -109,7 +112,8 @@ def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, mar
     ``max_distance``); the most frequent by wordfreq wins when its zipf is at least ``min_zipf`` and every
     other candidate at that distance is at least ``margin`` lower. ``transitive``: the word is a verb with an
     object, so verb candidates WordNet only knows as intransitive are left out ("shappens a knife" is not
-    "happens").
+    "happens"). A word ending in "-ed" or "-ing" keeps to the candidates that are verb forms with the same
+    ending when there are some ("slced" -> "sliced", not "sled"; "runing" -> "running", not "ruling" alone).
     """
     if len(word) < 4 or not word.isalpha() or _known(word, max_zipf):
         return None
@@ -121,6 +125,12 @@ def best_correction(word: str, max_zipf: float = 1.5, min_zipf: float = 2.0, mar
         return None
     nearest = min(s.distance for s in found)
     cands = sorted(((resources.zipf(s.term), s.term) for s in found if s.distance == nearest), reverse=True)
+    # an inflected typo keeps its inflection: "slced" is "sliced" (a past form of "slice"), not "sled"
+    for suffix in _INFLECTIONS:
+        inflected = [(z, t) for z, t in cands if t.endswith(suffix) and lemma_of(t, "VERB") != t]
+        if word.endswith(suffix) and inflected:
+            cands = inflected
+            break
     if transitive:
         cands = [(z, t) for z, t in cands
                  if not resources.synsets(t, "v") or _transitive(resources.wordnet().morphy(t, "v") or t)]
@@ -373,6 +383,11 @@ class ContextTypoParams(BaseModel):
     # when set, the previous word is the context instead of the next one: the typo is read as a noun after one
     # of these words ("on a set of stares" -> "stairs"; "a man stares at" stays), wherever it stands
     after: list[str] = []
+    # when set, the typo is read only as the sentence's first word ("Some is grating an onion": "someone" with a
+    # letter group lost), where the other contexts need a word before it
+    at_start: bool = False
+    # when set, the next word must be one of these ("a bowling pot" -> "a boiling pot"; "a bowling ball" stays)
+    next_words: list[str] = []
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -383,12 +398,14 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     cleaned caption); Flickr 8K writes "though" for "through" in 19 of its 22 uses of "though". With
     ``object_of``, the word is replaced only as the direct object of one of those verbs (lemmas), wherever it
     stands ("cutting a leak" -> "cutting a leek"), or, with ``preposition``, as the object of that preposition
-    after one of them ("kissing him on the check" -> "on the cheek")."""
+    after one of them ("kissing him on the check" -> "on the cheek"). With ``at_start`` only the first word is
+    read, before a word tagged ``next_tags`` ("Some is grating" -> "Someone is grating"). With ``next_words`` the
+    next word must also be one of them ("a bowling pot" -> "a boiling pot")."""
     doc = sent.doc
     not_after = {w.lower() for w in params.not_after}
     verbs = set(params.object_of)
     for tok in doc:
-        if tok.lower_ != params.typo or sent.edited(tok.i) or tok.i == 0:
+        if tok.lower_ != params.typo or sent.edited(tok.i) or (tok.i == 0) != params.at_start:
             continue
         if verbs:
             verb = tok.head
@@ -403,7 +420,9 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
             if doc[tok.i - 1].lower_ in params.after and tok.pos_ == "NOUN":
                 sent.replace(tok.i, params.correction)
             continue
-        if tok.i + 1 >= len(doc) or doc[tok.i - 1].lower_ in not_after or doc[tok.i + 1].tag_ not in params.next_tags:
+        if tok.i + 1 >= len(doc) or (tok.i > 0 and doc[tok.i - 1].lower_ in not_after) \
+                or doc[tok.i + 1].tag_ not in params.next_tags \
+                or params.next_words and doc[tok.i + 1].lower_ not in params.next_words:
             continue
         if params.not_with and any(c.lower_ in params.not_with for c in tok.subtree if c.i > tok.i):
             continue

@@ -776,6 +776,13 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
     not_before = set(params.not_before)
     doc = sent.doc
     for mark in doc:
+        if mark.dep_ == "prep" and mark.lower_ in marks and mark.lower_ != "as" and not sent.edited(mark.i) \
+                and mark.head.pos_ in ("VERB", "AUX") and mark.head.i < mark.i \
+                and any(c.dep_ == "pcomp" and c.tag_ == "VBG" for c in mark.children):
+            # "is smiling whilst wearing a fake nose": the parser reads "whilst" as a preposition before its
+            # participle; the clause is the same as "while wearing" -> "and wearing"
+            sent.replace(mark.i, params.conjunction)
+            continue
         if mark.dep_ != "mark" or mark.lower_ not in marks or sent.edited(mark.i):
             continue
         if mark.i + 1 < len(doc) and doc[mark.i + 1].lower_ in not_before:
@@ -862,7 +869,8 @@ def verb_preposition(sent, params: VerbPrepositionParams, ruleset) -> None:
     """Replace the preposition after the direct object of one of ``verbs`` by the one the verb takes ("adding
     spices on meat" -> "adding spices to meat": one adds something to something). Source: Marelli et al. 2014,
     section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r6: "adding spices on meat",
-    "adding oil on fishes" marked as a wrong preposition); MSRvid writes "adding X to Y" 20 times, "on" 5."""
+    "adding oil on fishes" marked as a wrong preposition; r9: "food is being added in a pan"); MSRvid writes
+    "adding X to Y" 20 times, "on" 5, "in" 3. The subject of a passive counts as the object."""
     verbs, wrong, keep = set(params.verbs), set(params.wrong), set(params.not_before)
     for prep in sent.doc:
         if prep.dep_ != "prep" or prep.lower_ not in wrong or sent.edited(prep.i):
@@ -870,9 +878,12 @@ def verb_preposition(sent, params: VerbPrepositionParams, ruleset) -> None:
         verb = prep.head
         if verb.dep_ == "dobj" and verb.i < prep.i:  # "adding spices on a meat": the parser hangs it on the object
             verb = verb.head
+        # the object may be the subject of a passive: "food is being added in a pan"
         if verb.pos_ != "VERB" or _lemma(verb.text) not in verbs \
-                or not any(c.dep_ == "dobj" and c.i < prep.i for c in verb.children):
+                or not any(c.dep_ == "dobj" and c.i < prep.i or c.dep_ == "nsubjpass" for c in verb.children):
             continue
         if any(c.dep_ == "pobj" and c.lower_ in keep for c in prep.children):
             continue
+        if any(t.lower_ == params.right for t in sent.doc[verb.i + 1:prep.i]):
+            continue  # "adding oil to a pan in the kitchen": the verb has its preposition; this one is a place
         sent.replace(prep.i, params.right)
