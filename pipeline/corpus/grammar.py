@@ -488,10 +488,14 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if not singular or not (n.dep_ in CHECKED_NOUN_DEPS or same_noun_conj) or _has_determiner(n):
             continue
         low = n.lower_
-        setting = low in settings and n.dep_ == "pobj"  # "catching air", "crossing street": not a setting
+        # "tank top": a part noun ("top", mass as a place part) heading a compound WordNet knows as one count noun
+        compound_count = low in PART_NOUNS and any(
+            c.dep_ == "compound" and c.i == n.i - 1 and resources.synsets(f"{c.lower_}_{low}", "n")
+            and is_count_noun(f"{c.lower_}_{low}", mass, bare) for c in n.children)
+        setting = low in settings and n.dep_ == "pobj" and not compound_count  # "catching air": not a setting
         by_modifier = not setting and _count_by_modifier(n, mass)
         collective = low in COLLECTIVE_OF
-        if not (setting or by_modifier or is_count_noun(low, mass, bare)):
+        if not (setting or by_modifier or compound_count or is_count_noun(low, mass, bare)):
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
@@ -499,7 +503,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             prep = n.head.lower_
             # "a piece of cake", "made by hand"; a setting ("middle of desert") or a counted group ("to group
             # of men", "a picture of group of people") still needs its article after "of"/"by"
-            if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare:
+            # an idiom stays bare only unmodified: "in uniform", but "in red and white uniform" is one uniform
+            coloured = any(c.dep_ == "amod" for c in n.children)
+            if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare and not coloured:
                 continue
             part_of = prep == "of" and n.head.head.lower_ in PART_NOUNS
             depiction = prep == "of" and n.head.head.lower_ in DEPICTION_NOUNS
@@ -537,8 +543,11 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if start is not None and any((doc[k].tag_ in DETERMINER_TAGS or doc[k].lower_ in QUANTIFIERS)
                                      and doc[k + 1].text != "-" for k in range(start, n.i)):
             continue  # "A big brown and white spotted dog": the determiner hangs on a modifier in the parse
-        if start is not None and start > 0 and doc[start - 1].pos_ in ("NOUN", "PROPN"):
-            continue  # "another mans arm": a noun right before is a possessive or compound the parse missed
+        if start is not None and start > 0 and (doc[start - 1].pos_ in ("NOUN", "PROPN")
+                                                or doc[start - 1].tag_ in DETERMINER_TAGS):
+            # "another mans arm": a noun right before is a possessive or compound the parse missed; a determiner
+            # right before was split off by the parse ("of one crossed leg": "one" taken for the object of "of")
+            continue
         if start is not None and start >= 2 and doc[start - 1].lower_ in ("and", "or", "&") \
                 and doc[start - 2].pos_ in ("NOUN", "PROPN") and doc[start - 2].lower_ != low:
             # "in black suit and tie": the second conjunct shares the first's article (a misparse); but the same

@@ -1356,6 +1356,7 @@ class SwapPhrasesParams(MovePhraseParams):
 
 
 _WEAR_WORDS = frozenset({"in", "with", "wearing"})
+_SCENE_PREPOSITIONS = frozenset({"on", "at", "under", "by", "inside", "outside"})
 
 
 def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]) -> bool:
@@ -1373,9 +1374,14 @@ def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]
     if verb.lemma_.lower() not in verbs and not preps & _SYMMETRIC_PREPOSITIONS:
         return False
 
+    # a place phrase the parse hangs on one of the nouns says where the scene is, not who is who ("A black and
+    # white dog is near a grey and white dog on a beige carpet"); "in"/"with" may say what one wears, so they stay
+    scene = {t.i for o in (o1, o2) for c in o.children if c.dep_ == "prep" and c.lower_ in _SCENE_PREPOSITIONS
+             for t in c.subtree}
+
     def rest(noun):
         return Counter(t.lower_ for t in noun.subtree if not any(a <= t.i < b for a, b in traded)
-                       and t.dep_ not in ("det", "punct") and t.lower_ not in _WEAR_WORDS)
+                       and t.i not in scene and t.dep_ not in ("det", "punct") and t.lower_ not in _WEAR_WORDS)
     return rest(o1) == rest(o2)
 
 

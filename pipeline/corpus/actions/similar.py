@@ -247,7 +247,7 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
             if tok.head.dep_ == "attr" and children(tok.head.head, "expl"):
                 continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
             if tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].lower_ in _LINKING_DETS:
-                continue  # "the other man" -/-> "an other man": "other" refers back to a known one
+                continue  # "the other man" -/-> "an other man", "the same team" -/-> "a same team": they refer back
             if tok.head.dep_ == "conj" or children(tok.head, "conj"):
                 continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
             if tok.lower_ in params.indefinite and params.indefinite_subject_only \
@@ -666,7 +666,7 @@ _IRREGULAR_PLURALS = {"person": "people"}
 # dependencies of a noun that is an argument or the head of its phrase, not a modifier of a later noun
 _ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos", "conj", "dative", "poss", "oprd",
                             "ROOT"})
-_LINKING_DETS = frozenset({"another", "other"})  # lemminflect gives "persons"
+_LINKING_DETS = frozenset({"same", "another", "other"})  # lemminflect gives "persons"
 # personal pronouns after the verb that may refer back to the subject ("in front of him"): a passive would put them
 # before their antecedent
 _BACK_PRONOUNS = frozenset({"he", "him", "himself", "she", "herself", "they", "them", "themselves"})
