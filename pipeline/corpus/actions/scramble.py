@@ -507,7 +507,7 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
             return False  # "A woman is licking a wallaby's hand"
         if patient_kind == "animal" and lemma in limits.get("animal_manner_verbs", ()):
             return False  # "A dog is jumping against a young girl" -/-> "A young girl is jumping against a dog"
-        if lemma in limits.get("carrying_verbs", ()) and \
+        if lemma in limits.get("carrying_verbs", ()) and patient is not None and \
                 {patient.lemma_.lower(), patient.lower_} & limits.get("large_animals", frozenset()):
             return False  # "Two camels are carrying two girls" -/-> "Two girls are carrying two camels"
     return True
@@ -1592,6 +1592,9 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
                                       doer_limits_lexicon=params.doer_limits_lexicon)
     anaphoric = set(params.anaphoric)
     for v1, v2 in _clause_pairs(doc, set(params.subordinators)):
+        if not all(v.tag_ == "VBG" and any(c.dep_ == "aux" for c in v.children) for v in (v1, v2)):
+            continue  # an action in each clause: "A child is dressed as a ninja" and "The crowds are huge" are states
+            # that a swap turns into nonsense ("A ninja is dressed as a child is jumping", "The citizens are huge")
         subjects = []
         for v in (v1, v2):
             subj = [c for c in v.children if c.dep_ in _SUBJECT]
