@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pipeline.common import resources
+from pipeline.corpus.grammar import COLLECTIVE
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import SUBJECT_DEPS, children, is_plural_np, span
 
@@ -1551,6 +1552,8 @@ class SwapClauseSubjectsParams(_AnimacyParams):
         "other", "others", "another", "one", "both", "all", "some", "each", "rest", "third", "second", "same"])
     animal_verbs_lexicon: str | None = "animal_agent_verbs"
     doer_limits_lexicon: str | None = "doer_limits"
+    # verbs only a plural or collective subject does ("People are gathering" -/-> "The man is gathering")
+    group_verbs: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -1577,8 +1580,9 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
     Both subjects are people or animals (:func:`animacy`) with different lemmas, neither points back to the
     other ("another boy", "others", "one of them"), the sentence has no personal pronoun (it would point to the
     wrong one: "A boy is jumping and a girl is watching him"), each subject can do the other clause's verb
-    (:func:`_can_do`: "A person is eating pasta and a dog is watching" -/-> "A dog is eating pasta"), and is/are
-    agrees in each clause (skipped when another word would have to change).
+    (:func:`_can_do`: "A person is eating pasta and a dog is watching" -/-> "A dog is eating pasta"; a verb of
+    ``group_verbs`` only with a plural or collective doer), both verbs are progressive actions (not "is dressed",
+    "are huge"), and is/are agrees in each clause (skipped when another word would have to change).
     """
     doc = sent.doc
     if not sampled("swap_clause_subjects", doc.text, params.rate):
@@ -1620,6 +1624,9 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
             return all(_can_do(v, doer, kind, _patient(v), kind_of(_patient(v)), doer_params, ruleset) for v in verbs)
 
         if not (can_do(v1, b, kb) and can_do(v2, a, ka)):
+            continue
+        if any(v.lemma_.lower() in params.group_verbs and not _plural(doer) and doer.lower_ not in COLLECTIVE
+               for v, doer in ((v1, b), (v2, a))):
             continue
         (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
         if a1 > v1.i or not (v1.i < b0 and b1 <= v2.i):
