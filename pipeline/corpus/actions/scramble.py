@@ -270,6 +270,9 @@ class SwapArgumentsParams(_AnimacyParams):
     # be a person ("showing a fish to a child" -/-> "showing a child to a fish")
     receiver_verbs: list[str] = Field(default_factory=list)
     receiver_prepositions: list[str] = Field(default_factory=list)
+    # a person or animal landing after "on"/"over"/"under" of one of ``surface_verbs`` (posture and placing)
+    # would be stood or sat upon ("A man is sitting on a dog" -/-> "A dog is sitting on a man")
+    surface_verbs: list[str] = Field(default_factory=list)
     # passives of a verb with a particle or a stranded preposition are left alone: their swap reads badly or
     # not at all ("A runner is being clapped on by a passerby" -/-> "A passerby is being clapped on by a runner")
     phrasal_passives: bool = True
@@ -435,6 +438,10 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
             and any(new == "pobj" and other.dep_ == "pobj" and other.head.lower_ in params.receiver_prepositions
                     and kinds[tok.i] != "person" for (tok, _, new), (other, _, _) in (moves, moves[::-1])):
         return False  # "showing a fish to a child" -/-> "showing a child to a fish": a receiver is a person
+    if verb.lemma_.lower() in params.surface_verbs \
+            and any(new == "pobj" and other.dep_ == "pobj" and other.head.lower_ in _SURFACE_PREPOSITIONS
+                    and kinds[tok.i] in ("person", "animal") for (tok, _, new), (other, _, _) in (moves, moves[::-1])):
+        return False
     for tok, _, new in moves:
         if new not in params.animate:
             continue
@@ -537,6 +544,7 @@ def _clause_verb(tok):
     return None
 
 
+_SURFACE_PREPOSITIONS = frozenset({"on", "onto", "upon", "over", "under", "atop"})
 # prepositions of a symmetric relation: "A man is sitting next to a man", "beside", "near", "with"
 _SYMMETRIC_PREPOSITIONS = frozenset({"beside", "near", "alongside", "with", "next"})
 
