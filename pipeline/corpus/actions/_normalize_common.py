@@ -118,9 +118,11 @@ def _be_anchor(sent, verb) -> int:
         i -= 1
     if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
             and doc[i - 2].pos_ not in ("DET", "NUM", "ADJ") and _activity_compound(doc[i - 1].lower_, verb.text) \
-            and not _doer_noun(doc[i - 1].lower_):
+            and not _doer_noun(doc[i - 1].lower_) \
+            and not resources.synsets(f"{doc[i - 2].lower_}_{doc[i - 1].lower_}", "n"):
         # "a man rock climbs" -> "a man is rock climbing", not "a man rock is climbing"; but in "A dog racing"
-        # the noun right after a determiner is the subject itself, not the first half of "dog racing"
+        # the noun right after a determiner is the subject itself, not the first half of "dog racing", and so is
+        # the second half of a compound WordNet knows ("a red and white race car racing", r9)
         i -= 1
     return i
 

@@ -470,6 +470,7 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
         sent.replace(verb.i, _present_simple(lemma, plural))
     elif verb.i >= 2 and not sent.edited(verb.i - 1) and doc[verb.i - 2].pos_ not in ("DET", "NUM", "ADJ") and (
             doc[verb.i - 1].pos_ == "NOUN" and _activity_compound(doc[verb.i - 1].lower_, verb.text)
+            and not _doer_noun(doc[verb.i - 1].lower_)  # "a young boxer dog races": the dog races (r9)
             or _compound_after_noun(doc[verb.i - 1], verb) or _activity_after_doer(doc[verb.i - 1], verb)):
         # the first half must follow the subject: in "A dog racing on a track" "dog" is the subject itself
         sent.insert_before(verb.i - 1, be_present(plural))
@@ -646,10 +647,13 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
 def _sport_noun(doc, i: int) -> bool:
     """"Someone in a yellow jacket mountain biking": the noun before participle ``i`` belongs to the activity
     ("mountain biking", "rock climbing": a WordNet noun or a Google Books bigram in symspellpy's counts) and
-    follows a noun or pronoun, so it heads no phrase of its own ("on a horse riding" keeps "horse"); no person,
+    follows a noun or pronoun, so it heads no phrase of its own ("on a horse riding" keeps "horse", "a race car
+    racing" keeps "car"); no person,
     animal or group noun, which is the doer ("a baby girl posing")."""
     if i < 2 or doc[i].tag_ != "VBG" or doc[i - 1].tag_ != "NN" or doc[i - 2].pos_ not in ("NOUN", "PRON"):
         return False
+    if resources.synsets(f"{doc[i - 2].lower_}_{doc[i - 1].lower_}", "n"):
+        return False  # "a red and white race car racing": the noun ends a compound, it heads the subject (r9)
     noun, verb = doc[i - 1].lower_, doc[i].lower_
     syns = resources.synsets(noun, "n")
     if not syns or syns[0].lexname() in ("noun.person", "noun.animal", "noun.group"):

@@ -620,6 +620,18 @@ def _relative_participle(sent, verb, lemma: str) -> bool:
     return True
 
 
+def _participle_after_object(doc, verb, lemma: str) -> bool:
+    """Whether the past form ``verb``, which the parser coordinated with an earlier verb, is a participle
+    describing the object right before it ("drinking milk kept on a plate"): its form is the participle's, it
+    has no object of its own, and it directly follows a noun that is a direct object (no "and" or comma
+    between, so no second verb is coordinated), with a preposition after it."""
+    if verb.tag_ not in ("VBD", "VBN") or verb.lower_ != participle(lemma) or verb.i == 0 \
+            or children(verb, "dobj", "dative"):
+        return False
+    obj = doc[verb.i - 1]
+    return obj.pos_ == "NOUN" and obj.dep_ == "dobj" and verb.i + 1 < len(doc) and doc[verb.i + 1].tag_ == "IN"
+
+
 @action("present_continuous", stages=("normalize",), params=ContinuousParams)
 def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
     """Non-stative verb -> present continuous ("a dog runs" -> "a dog is running", "two dogs ran" -> "two
@@ -685,7 +697,8 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             active_vbn = tag == "VBN" and verb.dep_ in ("ROOT", "conj") and any(
                 c.dep_ == "nsubj" for c in verb.children) and _later_passive(sent, verb) is None
             # a conjunct tagged as a bare form after a finite verb: "two boys stand ... and fight"
-            bare_conj = tag == "VB" and verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP", "VBD") \
+            bare_conj = tag == "VB" and verb.dep_ == "conj" and (verb.head.tag_ in ("VBZ", "VBP", "VBD") or (
+                verb.head.tag_ == "VB" and verb.head.dep_ == "ROOT")) \
                 and not (verb.head.tag_ == "VBZ" and resources.synsets(verb.lower_, "n"))
             # a bare form after an -s form does not agree with it: "hits a dish and pan with chopsticks" joins
             # two objects, the tagger's verb "pan" is the noun
@@ -693,7 +706,12 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             # (not "watches a boy jump", where the bare form has no subordinator)
             bare_clause = tag == "VB" and any(c.dep_ == "nsubj" for c in verb.children) and (
                 verb.dep_ == "conj" or verb.dep_ == "advcl" and any(c.dep_ == "mark" for c in verb.children))
-            if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj and not bare_clause:
+            # a plural subject's present tagged as a bare form: "two girls and two boys dressed alike stand
+            # together" (the group was dropped for want of a predicate, r10)
+            bare_root = tag == "VB" and verb.dep_ == "ROOT" and any(
+                c.dep_ == "nsubj" and _np_plural(c) for c in verb.children)
+            if tag not in ("VBZ", "VBP", "VBD") and not active_vbn and not bare_conj and not bare_clause \
+                    and not bare_root:
                 continue
             if lemma in stative or _noun_only(verb.lower_):
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
@@ -712,6 +730,8 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 # right after a plural noun the parser coordinated with an object, has that noun as subject
                 sent.replace(verb.i, f"{be_present(True)} {gerund(lemma)}")
                 continue
+            if verb.dep_ == "conj" and not own_subject and _participle_after_object(doc, verb, lemma):
+                continue  # "drinking milk kept on a plate": the milk is kept, no "and" joins a second verb (r9)
             if verb.dep_ == "conj" and not own_subject and verb.head.pos_ in ("VERB", "AUX") \
                     and _reads_continuous(sent, verb.head):
                 sent.replace(verb.i, gerund(lemma))

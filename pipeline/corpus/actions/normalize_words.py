@@ -14,7 +14,8 @@ __all__ = ["ArticleParams", "BodyPartPossessiveParams", "body_part_possessive",
            "NamedEntityParams", "NumberParams", "POSSESSIVE_PRONOUNS", "PossessiveParams", "ProperWordsParams",
            "DefiniteBeforeParams", "add_article", "capitalize_proper_words", "definite_before",
            "delete_tokens", "drop_mass_article", "drop_mwe",
-           "lowercase_common_words", "named_entity_to_class", "normalize_numbers", "possessive_to_determiner"]
+           "lowercase_common_words", "named_entity_to_class", "normalize_numbers", "possessive_to_determiner",
+           "PrepositionParams", "replace_preposition"]
 
 import functools
 import re
@@ -662,3 +663,50 @@ def body_part_possessive(sent, params: BodyPartPossessiveParams, ruleset) -> Non
         else:
             word = params.fallback
         sent.insert_before(tok.left_edge.i, word)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: a preposition the caption got wrong before its object
+
+
+class PrepositionParams(BaseModel):
+    preposition: str  # the wrong preposition ("by")
+    replacement: str  # the right one ("with")
+    objects: list[str] = []  # lemmas of its object that call for the replacement ("rope")
+    objects_under: list[str] = []  # or WordNet synsets the object's first sense falls under ("machine.n.01")
+    not_objects: list[str] = []  # objects that keep the preposition ("by hand")
+    heads: list[str] = []  # when set, the verb the phrase hangs on must have one of these lemmas ("swing")
+    # when set, the verb must be active (no passive auxiliary or subject) and have a direct object: "slicing a
+    # carrot by a machine" is an instrument, "is pulled by a machine" an agent
+    active_with_object: bool = False
+
+
+@action("replace_preposition", stages=("normalize",), params=PrepositionParams)
+def replace_preposition(sent, params: PrepositionParams, ruleset) -> None:
+    """Replace ``preposition`` by ``replacement`` before an object it cannot govern in that sense: an instrument
+    after "by" in an active clause with a direct object ("slicing a carrot by a machine" -> "with a machine";
+    "by hand" and the agent of a passive stay), "swinging in a rope" -> "on a rope".
+
+    The preposition must hang on a verb (``heads`` narrows which) and its object's lemma be in ``objects`` or
+    its first WordNet sense fall under ``objects_under``, and not be in ``not_objects``. Readers' verdicts of
+    issue 11 (r9: "slicing a carrot by a machine", "swinging in a rope", copied from MSRvid into S1, S2 and S3).
+    """
+    doc = sent.doc
+    for tok in doc:
+        if tok.lower_ != params.preposition or tok.dep_ != "prep" or sent.edited(tok.i):
+            continue
+        verb = tok.head
+        if verb.pos_ not in ("VERB", "AUX") or (params.heads and verb.lemma_.lower() not in params.heads):
+            continue
+        obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
+        if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
+            continue
+        lemma = obj.lemma_.lower()
+        if lemma in params.not_objects or not (lemma in params.objects or (
+                params.objects_under and resources.under(lemma, tuple(params.objects_under)))):
+            continue
+        if params.active_with_object:
+            deps = {c.dep_ for c in verb.children}
+            if "dobj" not in deps or deps & {"auxpass", "nsubjpass"} or verb.tag_ == "VBN":
+                continue
+        sent.replace(tok.i, params.replacement)
