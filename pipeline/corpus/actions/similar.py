@@ -663,6 +663,10 @@ class SynonymParams(BaseModel):
     # brown"); None: no such test
     colour_lexicon: str | None = None
     shade_words: list[str] = Field(default_factory=list)
+    # a general noun (person, animal, instrument, vehicle) for a singular noun after "the" outside the subject takes
+    # "a" ("playing the violin" -> "playing an instrument"; a plural is left alone); False: it keeps "the", as SICK
+    # does in 4 train pairs ("The man is playing the guitar" / "... the instrument")
+    indefinite_general_nouns: bool = False
 
 
 _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "VBD"), "ADJ": ("JJ",)}
@@ -720,7 +724,8 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     ``destination_not_lexnames``: no object of the verb's prepositions filed there, a person pronoun counting as
     noun.person ("putting gel in her hair" -/-> "placing gel in her hair"), unless one of its first three senses is
     filed under ``destination_unless_lexnames`` ("the lid" is first an eyelid); ``not_after``: a noun not after one
-    of these prepositions ("in the street" -/-> "in the road"). ``(synonyms, refused)``: the words of a mapping
+    of these prepositions ("in the street" -/-> "in the road"); ``only_definite``: a noun without "a"/"an" ("at a
+    beach" -/-> "at a shore"). ``(synonyms, refused)``: the words of a mapping
     whose condition fails are refused, also when WordNet offers them ("jumping the bike" -/-> "leaping the
     bike")."""
     if not isinstance(entry, dict):
@@ -747,6 +752,8 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
         return [], set(words)  # "putting gel in her hair" -/-> "placing gel in her hair": put on a body is applied
     if entry.get("not_after") and tok.dep_ == "pobj" and tok.head.lower_ in entry["not_after"]:
         return [], set(words)  # "dancing in the street" -/-> "in the road" (on the roadway)
+    if entry.get("only_definite") and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.lefts):
+        return [], set(words)  # "at a beach" -/-> "at a shore": the shore is one
     if entry.get("head_lexnames"):
         noun = _described_noun(tok)
         if noun is None or not resources.lexnames(_lemma(noun), "n", 1) & set(entry["head_lexnames"]):
@@ -839,7 +846,8 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
                 # a later subject pronoun names the sex the general noun leaves open
             the = [c for c in tok.lefts if c.dep_ == "det" and c.lower_ == "the"] \
-                if syn in _GENERAL_NOUNS and tok.dep_ not in ("nsubj", "nsubjpass") else []
+                if params.indefinite_general_nouns and syn in _GENERAL_NOUNS \
+                and tok.dep_ not in ("nsubj", "nsubjpass") else []
             if the and tok.tag_ != "NN":
                 continue  # "feeding the ducks" -/-> "feeding the animals": it reads as referring back
             if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
