@@ -369,6 +369,10 @@ class VoiceParams(BaseModel):
     # verbs whose bare object of either number ("fish", "sheep") reads as food, a mass noun: "Fish is being fried"
     # (SICK_train); with other verbs the passive is not made ("Fish is being shown to a young child")
     mass_object_verbs: list[str] = Field(default_factory=list)
+    # verbs after which a bare activity noun (first WordNet sense noun.act: a sport, a game, "karaoke") opens a
+    # passive: "Rugby is being played by some men" (SICK_train); with other verbs the activity is not a thing
+    # acted on ("Football is being practiced", "Karaoke is being sung"); None: no such test
+    activity_object_verbs: list[str] | None = None
     # subjects that make no by-agent: SICK's passives name their agent by a noun ("A gameboy is being played by
     # someone" reads as a bare paraphrase exercise; r6 readers)
     exclude_agents: list[str] = Field(default_factory=lambda: [
@@ -507,6 +511,11 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
                 and lemma_of(verb.text, "VERB") not in params.mass_object_verbs:
             continue  # "showing fish to a child" -/-> "Fish is being shown": one fish or several, the bare noun
             # does not say, and the verb must agree with it
+        if params.activity_object_verbs is not None and obj.tag_ == "NN" \
+                and not children(obj, "det", "poss", "nummod") \
+                and resources.lexnames(_lemma(obj), "n", 1) & {"noun.act"} \
+                and lemma_of(verb.text, "VERB") not in params.activity_object_verbs:
+            continue  # "practicing football" -/-> "Football is being practiced by two men"
         if any(t.dep_ in ("prt", "prep") and t.lower_ != "of" or (t.dep_ == "cc" and t.head != obj)
                for t in obj.subtree if t is not obj):
             continue  # a misparsed object: "riding a sled down a slope" -> "A sled down a slope is being ridden";
@@ -654,6 +663,10 @@ class SynonymParams(BaseModel):
     # brown"); None: no such test
     colour_lexicon: str | None = None
     shade_words: list[str] = Field(default_factory=list)
+    # a general noun (person, animal, instrument, vehicle) for a singular noun after "the" outside the subject takes
+    # "a" ("playing the violin" -> "playing an instrument"; a plural is left alone); False: it keeps "the", as SICK
+    # does in 4 train pairs ("The man is playing the guitar" / "... the instrument")
+    indefinite_general_nouns: bool = False
 
 
 _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "VBD"), "ADJ": ("JJ",)}
@@ -670,6 +683,10 @@ _LINKING_DETS = frozenset({"same", "another", "other"})  # lemminflect gives "pe
 # personal pronouns after the verb that may refer back to the subject ("in front of him"): a passive would put them
 # before their antecedent
 _BACK_PRONOUNS = frozenset({"he", "him", "himself", "she", "herself", "they", "them", "themselves"})
+# object-case person pronouns: a nominative "he" under a preposition is a clause misparsed ("after he is closing")
+_PERSON_PRONOUNS = frozenset({"him", "himself", "her", "herself", "them", "themselves", "me", "us", "you"})
+# general nouns that, after "the", read as referring back ("playing the violin" -/-> "playing the instrument")
+_GENERAL_NOUNS = frozenset({"person", "animal", "instrument", "vehicle"})
 
 
 def _coordination(tok) -> list:
@@ -701,7 +718,14 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     an onion", not "cutting grass" -> "slicing grass", nor "newly cut grass" -> "newly sliced grass"), to a
     verb with no direct object ("A man is resting" -> "relaxing", not "resting its paws" -> "relaxing its
     paws"), or an adjective to a noun whose first WordNet sense is filed under ``head_lexnames`` ("a small dog"
-    -> "a little dog", not "a small group" -> "a little group"). ``(synonyms, refused)``: the words of a mapping
+    -> "a little dog", not "a small group" -> "a little group"); ``object_not_lexnames``: no direct object whose
+    first sense is filed there ("putting oil into a skillet" -/-> "placing oil"); ``no_preps``: no prepositional
+    phrase of the verb headed by one of these ("jumping on a trampoline" -/-> "leaping on a trampoline");
+    ``destination_not_lexnames``: no object of the verb's prepositions filed there, a person pronoun counting as
+    noun.person ("putting gel in her hair" -/-> "placing gel in her hair"), unless one of its first three senses is
+    filed under ``destination_unless_lexnames`` ("the lid" is first an eyelid); ``not_after``: a noun not after one
+    of these prepositions ("in the street" -/-> "in the road"); ``only_definite``: a noun without "a"/"an" ("at a
+    beach" -/-> "at a shore"). ``(synonyms, refused)``: the words of a mapping
     whose condition fails are refused, also when WordNet offers them ("jumping the bike" -/-> "leaping the
     bike")."""
     if not isinstance(entry, dict):
@@ -713,6 +737,23 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     if entry.get("object_lexnames") and not any(
             o.pos_ == "NOUN" and resources.lexnames(_lemma(o), "n", 3) & set(entry["object_lexnames"]) for o in objs):
         return [], set(words)
+    if entry.get("object_not_lexnames") and any(
+            o.pos_ == "NOUN" and resources.lexnames(_lemma(o), "n", 1) & set(entry["object_not_lexnames"])
+            for o in objs):
+        return [], set(words)  # "putting oil into a skillet" -/-> "placing oil": a substance is poured, not placed
+    preps = children(tok, "prep")
+    if entry.get("no_preps") and any(p.lower_ in entry["no_preps"] for p in preps):
+        return [], set(words)  # "jumping on a trampoline" -/-> "leaping on a trampoline": jumping up and down
+    if entry.get("destination_not_lexnames") and any(
+            (o.pos_ == "PRON" and o.lower_ in _PERSON_PRONOUNS and "noun.person" in entry["destination_not_lexnames"])
+            or (o.pos_ == "NOUN" and resources.lexnames(_lemma(o), "n", 1) & set(entry["destination_not_lexnames"])
+                and not resources.lexnames(_lemma(o), "n", 3) & set(entry.get("destination_unless_lexnames") or ()))
+            for p in preps for o in children(p, "pobj")):
+        return [], set(words)  # "putting gel in her hair" -/-> "placing gel in her hair": put on a body is applied
+    if entry.get("not_after") and tok.dep_ == "pobj" and tok.head.lower_ in entry["not_after"]:
+        return [], set(words)  # "dancing in the street" -/-> "in the road" (on the roadway)
+    if entry.get("only_definite") and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.lefts):
+        return [], set(words)  # "at a beach" -/-> "at a shore": the shore is one
     if entry.get("head_lexnames"):
         noun = _described_noun(tok)
         if noun is None or not resources.lexnames(_lemma(noun), "n", 1) & set(entry["head_lexnames"]):
@@ -804,6 +845,11 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
                 continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
                 # a later subject pronoun names the sex the general noun leaves open
+            the = [c for c in tok.lefts if c.dep_ == "det" and c.lower_ == "the"] \
+                if params.indefinite_general_nouns and syn in _GENERAL_NOUNS \
+                and tok.dep_ not in ("nsubj", "nsubjpass") else []
+            if the and tok.tag_ != "NN":
+                continue  # "feeding the ducks" -/-> "feeding the animals": it reads as referring back
             if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
                 continue  # "playing piano" -/-> "playing instrument": a count noun needs a determiner
             if tok.pos_ == "NOUN" and syn in ruleset.lexicon_set("mass_nouns") and not _mostly_counted(syn, 1.0) \
@@ -815,6 +861,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue
             s = sent.fork()
             s.replace(tok.i, word)
+            if the:
+                s.replace(the[0].i, "a")  # "playing the violin" -> "playing an instrument", not "the instrument"
+                # (reads as referring back; SICK: "A man is playing a guitar" / "... an instrument"); surface()
+                # gives "an"
             yield s.edits
             seen += 1
             if seen >= params.max_per_word:
