@@ -689,6 +689,12 @@ _PERSON_PRONOUNS = frozenset({"him", "himself", "her", "herself", "them", "thems
 _GENERAL_NOUNS = frozenset({"person", "animal", "instrument", "vehicle"})
 
 
+def _definite_subject(doc) -> bool:
+    """Whether the main clause's subject has "the" ("The man is playing the guitar")."""
+    return any(t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"
+               and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children) for t in doc)
+
+
 def _coordination(tok) -> list:
     """``tok`` and the nouns coordinated with it (its conjunct chain, from the first member)."""
     while tok.dep_ == "conj":
@@ -845,9 +851,11 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
                 continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
                 # a later subject pronoun names the sex the general noun leaves open
+            # after a definite subject a definite object reads as known too: SICK keeps "The man is playing the
+            # guitar" / "The man is playing the instrument"; after "A boy ..." "the instrument" reads as referring back
             the = [c for c in tok.lefts if c.dep_ == "det" and c.lower_ == "the"] \
                 if params.indefinite_general_nouns and syn in _GENERAL_NOUNS \
-                and tok.dep_ not in ("nsubj", "nsubjpass") else []
+                and tok.dep_ not in ("nsubj", "nsubjpass") and not _definite_subject(sent.doc) else []
             if the and tok.tag_ != "NN":
                 continue  # "feeding the ducks" -/-> "feeding the animals": it reads as referring back
             if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
