@@ -311,6 +311,10 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
         if params.object_verbs and lemma_of(verb.text, "VERB") in params.object_verbs \
                 and not children(verb, "dobj"):
             continue  # "A person is not frying"
+        if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and _own_subject(c) is None
+               and children(c, "aux") for c in verb.children):
+            continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
+            # its verb outside the negation, so only half the scene is denied (r10 readers)
         s = sent.fork()
         aux = _finite_aux(verb)
         if aux is not None:
