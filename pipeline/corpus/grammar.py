@@ -504,8 +504,8 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             # "a piece of cake", "made by hand"; a setting ("middle of desert") or a counted group ("to group
             # of men", "a picture of group of people") still needs its article after "of"/"by"
             # an idiom stays bare only unmodified: "in uniform", but "in red and white uniform" is one uniform
-            coloured = any(c.dep_ == "amod" for c in n.children)
-            if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare and not coloured:
+            modified = any(c.dep_ == "amod" for c in n.children)
+            if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare and not modified:
                 continue
             part_of = prep == "of" and n.head.head.lower_ in PART_NOUNS
             depiction = prep == "of" and n.head.head.lower_ in DEPICTION_NOUNS

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 __all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_index", "fixed_name_tokens", "gerund",
            "in_hyphenated", "inflect_engine", "inflect_word", "irregular_plural", "is_plural_np", "lemma_of",
-           "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person"]
+           "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person",
+           "described_noun"]
 
 import functools
 
@@ -140,6 +141,15 @@ def fixed_name_tokens(doc, index: dict[str, tuple[tuple[str, ...], ...]]) -> set
             if last == words[-1] or lemma_of(last, "NOUN") == words[-1]:
                 out.update(range(i, end))
     return out
+
+
+def described_noun(tok):
+    """The noun an adjective (or other modifier) ``tok`` says something about: its head when attributive ("a
+    small dog"), the subject when predicative ("The dog is small"); None when neither is a noun."""
+    if tok.dep_ in ("acomp", "attr"):
+        subj = children(tok.head, *SUBJECT_DEPS)
+        return subj[0] if subj and subj[0].pos_ == "NOUN" else None
+    return tok.head if tok.head.pos_ == "NOUN" and tok.head is not tok else None
 
 
 def subject_of(verb):

@@ -34,6 +34,7 @@ from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     SUBJECT_DEPS,
     children,
+    described_noun,
     fixed_name_index,
     fixed_name_tokens,
     in_hyphenated,
@@ -681,15 +682,6 @@ def _governed_objects(tok) -> set[str]:
     return {o.lemma_.lower() for o in objs}
 
 
-def _head_noun(tok):
-    """The noun ``tok`` says something about: its head for an attributive word, the subject for a predicative
-    one; None when neither is a noun."""
-    if tok.dep_ in ("acomp", "attr"):
-        subj = children(tok.head, *SUBJECT_DEPS)
-        return subj[0] if subj and subj[0].pos_ == "NOUN" else None
-    return tok.head if tok.head.pos_ == "NOUN" and tok.head is not tok else None
-
-
 def _same_scale(doc, tok, target: str, groups) -> bool:
     """Whether another word of the sentence than ``tok`` shares a scale group with ``target`` (``groups``: lists of
     lemmas of one scale step, "big"/"large"): writing the target would leave the two sides alike."""
@@ -698,12 +690,12 @@ def _same_scale(doc, tok, target: str, groups) -> bool:
 
 
 def _head_in_files(tok, lexnames, ruleset) -> bool:
-    """Whether the noun ``tok`` says something about (:func:`_head_noun`) has its first WordNet sense in one of
+    """Whether the noun ``tok`` says something about (:func:`described_noun`) has its first WordNet sense in one of
     the lexicographer files ``lexnames`` ("noun.person", "noun.animal"). People and animals are told by
     :func:`~pipeline.corpus.actions.scramble.animacy` with the person/animate lexicons, which know what WordNet
     files elsewhere ("people" is a group, "biker" is missing): SICK writes "Several young people" / "Several old
     people" (SICK_train)."""
-    noun = _head_noun(tok)
+    noun = described_noun(tok)
     if noun is None:
         return False
     while noun.dep_ == "compound" and noun.head.i != noun.i:  # "young dirt bikers": the parse hangs it on "dirt"
@@ -812,7 +804,7 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective;
     ``unless_sentence_has: [words]``, not in a sentence holding one of these words or lemmas;
     ``unless_child_deps: [deps]``, not when a matched word has a dependent of such a relation;
-    ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`_head_noun`;
+    ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`described_noun`;
     ``unless_head_lexnames: [files]``, not on such a noun;
     ``only_head: [lemmas]``, only when the first matched word depends on such a word;
     ``unless_coordinated: [lemmas]``, not when the matched word is coordinated with such a word, see

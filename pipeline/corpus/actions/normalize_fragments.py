@@ -434,9 +434,7 @@ _COLOURS = ("chromatic_color.n.01", "achromatic_color.n.01")
 def _colour(noun) -> bool:
     """Whether ``noun`` is a bare colour word (WordNet: its first noun sense under chromatic or achromatic colour,
     no determiner): "in brown" names the clothes, not a place."""
-    syns = resources.synsets(noun.lower_, "n")
-    return bool(syns) and not any(c.dep_ == "det" for c in noun.children) \
-        and resources.under(noun.lower_, _COLOURS, 1)
+    return not any(c.dep_ == "det" for c in noun.children) and resources.under(noun.lower_, _COLOURS, 1)
 
 
 def _compound_after_noun(first, verb) -> bool:

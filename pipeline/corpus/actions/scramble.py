@@ -435,13 +435,11 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
             and any(new == "pobj" and kinds[tok.i] == "animal" for tok, _, new in moves):
         return False  # "raising a fish for a child" -/-> "raising a child for a fish"
     if params.receiver_verbs and verb.lemma_.lower() in params.receiver_verbs \
-            and any(new == "pobj" and other.dep_ == "pobj" and other.head.lower_ in params.receiver_prepositions
-                    and kinds[tok.i] != "person" for (tok, _, new), (other, _, _) in (moves, moves[::-1])):
+            and any(kinds[tok.i] != "person" for tok in _landing(moves, params.receiver_prepositions)):
         return False  # "showing a fish to a child" -/-> "showing a child to a fish": a receiver is a person
     if verb.lemma_.lower() in params.surface_verbs \
-            and any(new == "pobj" and other.dep_ == "pobj" and other.head.lower_ in _SURFACE_PREPOSITIONS
-                    and kinds[tok.i] in ("person", "animal") for (tok, _, new), (other, _, _) in (moves, moves[::-1])):
-        return False
+            and any(kinds[tok.i] in ("person", "animal") for tok in _landing(moves, _SURFACE_PREPOSITIONS)):
+        return False  # "A man is sitting on a dog" -/-> "A dog is sitting on a man"
     for tok, _, new in moves:
         if new not in params.animate:
             continue
@@ -542,6 +540,13 @@ def _clause_verb(tok):
             return head.head
         return head
     return None
+
+
+def _landing(moves, prepositions) -> list:
+    """The moved arguments (of a two-argument swap ``moves``: ``(token, old role, new role)``) that land as the
+    object of one of ``prepositions``: the other argument's place was that object."""
+    return [tok for (tok, _, new), (other, _, _) in (moves, moves[::-1])
+            if new == "pobj" and other.dep_ == "pobj" and other.head.lower_ in prepositions]
 
 
 _SURFACE_PREPOSITIONS = frozenset({"on", "onto", "upon", "over", "under", "atop"})
@@ -1207,10 +1212,13 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             yield s.edits
 
 
+_PLACE_PARTS_OF = PLACE_PARTS | {"base", "foot"}  # "the base of a mountain", "the foot of a hill"
+
+
 def _place_part(noun) -> bool:
     """A part of a place named with its "of" phrase ("at the base of a mountain", "the top of the hill"), which
     takes no colour or size of its own ("at the green base of a mountain")."""
-    return noun.lower_ in PLACE_PARTS | {"base", "foot"} \
+    return noun.lower_ in _PLACE_PARTS_OF \
         and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children)
 
 

@@ -40,6 +40,7 @@ from pipeline.corpus.wordforms import (
     aux_be,
     be_present,
     children,
+    described_noun,
     fixed_name_index,
     fixed_name_tokens,
     in_hyphenated,
@@ -761,19 +762,10 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     if entry.get("only_definite") and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.lefts):
         return [], set(words)  # "at a beach" -/-> "at a shore": the shore is one
     if entry.get("head_lexnames"):
-        noun = _described_noun(tok)
+        noun = described_noun(tok)
         if noun is None or not resources.lexnames(_lemma(noun), "n", 1) & set(entry["head_lexnames"]):
             return [], set(words)
     return words, set()
-
-
-def _described_noun(adj):
-    """The noun an adjective describes: its head when attributive ("a small dog"), the subject when predicative
-    ("The dog is small"); None when neither is a noun."""
-    if adj.dep_ in ("acomp", "attr"):
-        subj = children(adj.head, "nsubj", "nsubjpass")
-        return subj[0] if subj and subj[0].pos_ == "NOUN" else None
-    return adj.head if adj.head.pos_ == "NOUN" and adj.head is not adj else None
 
 
 def _blocked_anywhere(entries) -> frozenset[str]:
@@ -806,6 +798,7 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
         if params.fixed_lexicon else set()
     colours = (ruleset.derived(params.colour_lexicon, colour_words) | frozenset(params.shade_words)) \
         if params.colour_lexicon else frozenset()
+    definite_subject = params.indefinite_general_nouns and _definite_subject(sent.doc)
     for tok in sent.doc:
         if tok.pos_ not in params.pos or tok.tag_ not in _SYN_TAGS[tok.pos_] or not tok.is_alpha or tok.i in fixed:
             continue
@@ -855,7 +848,7 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             # guitar" / "The man is playing the instrument"; after "A boy ..." "the instrument" reads as referring back
             the = [c for c in tok.lefts if c.dep_ == "det" and c.lower_ == "the"] \
                 if params.indefinite_general_nouns and syn in _GENERAL_NOUNS \
-                and tok.dep_ not in ("nsubj", "nsubjpass") and not _definite_subject(sent.doc) else []
+                and tok.dep_ not in ("nsubj", "nsubjpass") and not definite_subject else []
             if the and tok.tag_ != "NN":
                 continue  # "feeding the ducks" -/-> "feeding the animals": it reads as referring back
             if bare and _bare_count_noun(syn, ruleset.lexicon_set("mass_nouns")):
@@ -1185,6 +1178,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
     exclude = ruleset.lexicon_set(params.exclude_lexicon)
     persons = ruleset.lexicon_set(params.person_lexicon)
     doc = sent.doc
+    colours = ruleset.derived(params.colour_lexicon, colour_words) | frozenset(params.shade_words) \
+        if params.colour_lexicon else frozenset()
     for adj in doc:
         if adj.dep_ != "amod" or adj.tag_ != "JJ" or not adj.is_alpha:
             continue
@@ -1212,8 +1207,7 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
         shades = params.shade_words
         if (word in shades and doc[a1].pos_ == "ADJ") or (a0 > 0 and doc[a0 - 1].lower_ in shades):
             continue  # "light brown shorts": the parser attaches both to the noun, but they go together
-        if params.colour_lexicon and in_colour_stack(doc, a0, a1, ruleset.derived(params.colour_lexicon, colour_words)
-                                                     | frozenset(shades)):
+        if colours and in_colour_stack(doc, a0, a1, colours):
             continue  # "A reddish brown dog" -/-> "A reddish dog, which is brown": one colour
         if (a0 > 0 and doc[a0 - 1].pos_ in ("AUX", "VERB")) or any(
                 t.pos_ not in ("ADJ", "NOUN", "PROPN") or t.head.i != noun.i for t in doc[a1:noun.i]):
