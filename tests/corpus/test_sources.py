@@ -329,41 +329,21 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A girl sitting i front of a shop .", "A girl is sitting in front of a shop ."),
             ("Two dogs are playing ; one has a stick .", "Two dogs are playing with a stick ."),
             ("This man is riding a horse .", "A man is riding a horse ."),
-            ("A closeup of a man riding a horse .", "A man is riding a horse .")):
+            ("Two boys playing in the park one in red and the other in blue .",
+             "Two boys are playing in the park .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",
                  "A black dog and a brown dog are running .", "A man in a shirt with long sleeves is walking .",
                  "A man is standing and holding a sign .", "A woman is standing looking at the sea .",
                  "A girl is swimming in the lake water .", "A boy is taking a picture of a dog .",
-                 "A boy is wearing a T-shirt .", "A man 's dog is running .", "There is a dog in the pool ."):
+                 "A boy is wearing a T-shirt .", "A man 's dog is running .", "There is a dog in the pool .",
+                 "Two dogs are playing with one on top of the other ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 
-def test_articled_nouns_come_from_the_file_and_mark_bare_headline_nouns():
-    from pipeline.corpus.sources import articled_nouns
-
-    captions = ["A dog runs on the beach ."] * 12 + ["A girl runs on a beach ."] * 12 + \
-        ["A dog swims in water ."] * 10 + ["A dog swims in the water ."] * 10
-    nouns = articled_nouns(captions)
-    assert "beach" in nouns and "water" not in nouns  # water goes bare as often as not
-    assert "dog" not in nouns  # never after a preposition here
-    assert caption_flaws("Dog runs on beach .", nouns) > caption_flaws("Dog runs on beach .")
-    assert caption_flaws("A dog runs on the beach .", nouns) == caption_flaws("A dog runs on the beach .")
-    assert caption_flaws("A dog swims in water .", nouns) == caption_flaws("A dog swims in water .")
-    assert articled_nouns([]) == frozenset()
-
-
-def test_real_flickr8k_articled_nouns_and_r9_garbles_not_chosen(shared_data):
+def test_real_flickr8k_r9_garbles_not_chosen(shared_data):
     path = shared_data / "flickr8k" / "Flickr8k.token.txt"
-    from pipeline.corpus.sources import articled_nouns
-
-    nouns = articled_nouns(line.split("\t", 1)[1] for line in path.read_text(encoding="utf-8").splitlines())
-    assert {"beach", "frisbee", "mouth", "track", "field"} <= nouns
-    assert not {"water", "snow", "grass", "midair", "sand"} & nouns
-    assert caption_flaws("A dog comes up for air .", nouns) == caption_flaws("A dog comes up for air .")
-    assert caption_flaws("Two dogs are playing in a fenced in area .", nouns) \
-        == caption_flaws("Two dogs are playing in a fenced in area .")
     pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=1)
     chosen = {p.source_id.split("#")[0]: (p.s0_a, p.s0_b) for p in pairs}
     # captions behind S1 errors of the r9 readings are no longer taken
