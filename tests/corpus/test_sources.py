@@ -329,6 +329,7 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A girl sitting i front of a shop .", "A girl is sitting in front of a shop ."),
             ("Two dogs are playing ; one has a stick .", "Two dogs are playing with a stick ."),
             ("This man is riding a horse .", "A man is riding a horse ."),
+            ("A cat being chased in a garden .", "A cat is being chased in a garden ."),
             ("Two boys playing in the park one in red and the other in blue .",
              "Two boys are playing in the park .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
@@ -338,7 +339,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
                  "A man is standing and holding a sign .", "A woman is standing looking at the sea .",
                  "A girl is swimming in the lake water .", "A boy is taking a picture of a dog .",
                  "A boy is wearing a T-shirt .", "A man 's dog is running .", "There is a dog in the pool .",
-                 "Two dogs are playing with one on top of the other ."):
+                 "Two dogs are playing with one on top of the other .",
+                 "A dog is running around a pond being watched by a boy ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 
