@@ -330,6 +330,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("Two dogs are playing ; one has a stick .", "Two dogs are playing with a stick ."),
             ("This man is riding a horse .", "A man is riding a horse ."),
             ("A cat being chased in a garden .", "A cat is being chased in a garden ."),
+            ("A cat is starring at a bird .", "A cat is staring at a bird ."),
+            ("Four are sitting on a bench .", "Four men are sitting on a bench ."),
             ("Two boys playing in the park one in red and the other in blue .",
              "Two boys are playing in the park .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
@@ -340,7 +342,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
                  "A girl is swimming in the lake water .", "A boy is taking a picture of a dog .",
                  "A boy is wearing a T-shirt .", "A man 's dog is running .", "There is a dog in the pool .",
                  "Two dogs are playing with one on top of the other .",
-                 "A dog is running around a pond being watched by a boy ."):
+                 "A dog is running around a pond being watched by a boy .",
+                 "A woman starring in a play is singing .", "Two men are standing ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 
