@@ -807,6 +807,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`described_noun`;
     ``unless_head_lexnames: [files]``, not on such a noun;
     ``only_head: [lemmas]``, only when the first matched word depends on such a word;
+    ``unless_prep_object: [lemmas]``, not when a preposition of the matched word has such an object ("sitting in
+    a swing" -/-> "standing in a swing", "sitting on their motorcycles" -/-> "standing on their motorcycles");
     ``unless_coordinated: [lemmas]``, not when the matched word is coordinated with such a word, see
     :func:`_coordination_words`; ``unless_deps: [deps]``, not when the first matched word stands in such a
     dependency relation, e.g. ``amod``: "a sleeping dog" -/-> "a waking up dog")
@@ -923,6 +925,10 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "an empty bottle" -/-> "a crowded bottle": crowded places only
                 if cond.get("unless_head_lexnames") and _head_in_files(tok, cond["unless_head_lexnames"], ruleset):
                     continue  # "a small boy" -/-> "a large boy" ("big" is the size word for a person)
+                if cond.get("unless_prep_object") and any(
+                        o.lemma_.lower() in cond["unless_prep_object"]
+                        for p in children(tok, "prep") for o in children(p, "pobj")):
+                    continue  # "sitting in a swing" -/-> "standing in a swing": a seat or a mount is sat on
                 if cond.get("unless_coordinated") and _coordination_words(tok) & set(cond["unless_coordinated"]):
                     continue  # "several people and children" -/-> "several people and adults"
                 if cond.get("unless_deps") and tok.dep_ in cond["unless_deps"]:

@@ -708,6 +708,34 @@ def _coordination(tok) -> list:
     return group
 
 
+def _surface_partners(tok) -> list:
+    """Nouns joined to noun ``tok`` by an adjacent "and"/"or" (determiners and adjectives skipped) that the parse
+    does not coordinate with it: in "holding a violin and bow" the parser hangs "bow" on the verb."""
+    doc, out = tok.doc, []
+    j = tok.i + 1
+    if j < len(doc) and doc[j].lower_ in ("and", "or"):
+        for t in doc[j + 1:j + 4]:
+            # a bare base-form verb after "a violin and" is a noun the tagger missed (SICK's verbs there take "is")
+            if t.pos_ == "NOUN" and t.lower_.endswith("ing") and t.i == j + 1:
+                break  # "playing a guitar and singing": a verb the tagger took for a noun
+            if t.pos_ == "NOUN" or (t.tag_ in ("VB", "VBP") and resources.synsets(t.lower_, "n")):
+                out.append(t)
+                break
+            if t.pos_ not in ("DET", "ADJ", "NUM"):
+                break
+    j = tok.i - 1
+    while j >= 0 and doc[j].pos_ in ("DET", "ADJ", "NUM") and doc[j].head.i == tok.i:
+        j -= 1
+    if j >= 1 and doc[j].lower_ in ("and", "or") and doc[j - 1].pos_ == "NOUN":
+        out.append(doc[j - 1])
+    return [t for t in out if t.i != tok.i]
+
+
+def _generalizes(syn: str, lemma: str) -> bool:
+    """Whether noun ``syn`` names a WordNet hypernym of the first sense of ``lemma`` (violin -> instrument)."""
+    return any(_is_hyponym_of(lemma, h.name(), 1) for h in resources.synsets(syn, "n")[:2])
+
+
 def _inflect_as(lemma: str, tag: str) -> str:
     if tag in ("NN", "JJ", "VB"):
         return lemma
@@ -822,9 +850,12 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
         blocked |= refused
         found = curated + ([] if "*" in blocked else list(_wordnet_synonyms(
             lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf, params.min_count)))
-        coordinated = tok.pos_ == "NOUN" and (tok.dep_ == "conj" or children(tok, "conj"))
-        if coordinated and any(not children(k, "det", "poss", "nummod") for k in _coordination(tok)):
+        partners = _surface_partners(tok) if tok.pos_ == "NOUN" else []
+        coordinated = tok.pos_ == "NOUN" and bool(tok.dep_ == "conj" or children(tok, "conj") or partners)
+        if coordinated and any(not children(k, "det", "poss", "nummod") for k in _coordination(tok) + partners
+                               + [tok]):
             continue  # "a man and woman" -/-> "a man and lady": a pair sharing one determiner is a fixed phrase
+            # ("a violin and bow" too, though the parser hangs "bow" on the verb)
         bare = tok.tag_ == "NN" and tok.pos_ == "NOUN" and not children(tok, "det", "poss", "nummod", "amod") \
             and not any(c.tag_ == "PRP$" for c in tok.lefts)
         compound = any((c.pos_ == "NOUN" and c.dep_ in ("compound", "nmod")) or c.lower_ in classifying
@@ -837,8 +868,9 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # not a base form ("cows", "woods") that would inflect badly
             if tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and not syn.endswith("ing"):
                 continue  # a participle tagged as a noun: "a priest in black walking" -/-> "in black walk"
-            if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
-                continue  # "a person is talking to a person"; "a person and a woman"
+            if syn in present or (coordinated and (syn in _HYPERNYM_SWAPS or _generalizes(syn, lemma))):
+                continue  # "a person is talking to a person"; "a person and a woman"; "holding a violin and a
+                # bow" -/-> "an instrument and a bow": the general word no longer fits beside its specific partner
             if compound and syn in _HYPERNYM_SWAPS:
                 continue  # "a pet dog" -/-> "a pet animal"
             if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
