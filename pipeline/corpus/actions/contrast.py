@@ -51,7 +51,9 @@ DEFAULT_NEGATIVES = ["not", "n't", "no", "never", "nobody", "nothing", "none", "
 _DEFAULT_NEGATIVE_SET = frozenset(DEFAULT_NEGATIVES)
 # fixed expressions whose words a word-level rule must not touch (``frozen`` param default)
 DEFAULT_FROZEN = ("upside down", "each other", "one another", "right now", "all over", "up and down",
-                  "back and forth", "in and out", "at least", "close up")
+                  "back and forth", "in and out", "at least", "close up",
+                  # "a little old lady" is one phrase: not "a little young lady" nor "a big old lady" (r11, seed-1)
+                  "little old")
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -316,6 +318,10 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and children(c, "aux") for c in verb.children):
             continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
             # its verb outside the negation, so only half the scene is denied (r10 readers)
+        if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and (subj := _own_subject(c)) is not None
+               and subj.lower_ in ("it", "he", "she", "they") for c in verb.children):
+            continue  # "A person is not riding a horse and it is jumping over an obstacle": the pronoun of the
+            # second clause points into the denied one (r11, seed-1 build); the second verb is negated instead
         s = sent.fork()
         aux = _finite_aux(verb)
         if aux is not None:
@@ -956,6 +962,9 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     # "Two men are shaking hands and a third man" -/-> "Two women ... and a third man"
                 if dst.lower() in _coordination_words(tok):
                     continue  # "black and white" -/-> "white and white"
+                if dst.split()[-1].lower() in ("of", "from", "to") and not children(doc[end - 1], "pobj"):
+                    continue  # "looking behind" -/-> "looking in front of": an adverb has no object for "of"
+                    # (r11, seed-1 build)
                 if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):
                     continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
                 if _same_scale(doc, tok, dst, params.same_scale):

@@ -760,7 +760,8 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     noun.person ("putting gel in her hair" -/-> "placing gel in her hair"), unless one of its first three senses is
     filed under ``destination_unless_lexnames`` ("the lid" is first an eyelid); ``not_after``: a noun not after one
     of these prepositions ("in the street" -/-> "in the road"); ``only_definite``: a noun without "a"/"an" ("at a
-    beach" -/-> "at a shore"). ``(synonyms, refused)``: the words of a mapping
+    beach" -/-> "at a shore"); ``unless_modifiers``: a noun without such a modifier ("a four-wheeled bike" -/-> "a
+    four-wheeled bicycle"). ``(synonyms, refused)``: the words of a mapping
     whose condition fails are refused, also when WordNet offers them ("jumping the bike" -/-> "leaping the
     bike")."""
     if not isinstance(entry, dict):
@@ -785,6 +786,8 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
                 and not resources.lexnames(_lemma(o), "n", 3) & set(entry.get("destination_unless_lexnames") or ()))
             for p in preps for o in children(p, "pobj")):
         return [], set(words)  # "putting gel in her hair" -/-> "placing gel in her hair": put on a body is applied
+    if entry.get("unless_modifiers") and any(c.lower_ in entry["unless_modifiers"] for c in tok.lefts):
+        return [], set(words)  # "a four-wheeled bike" -/-> "a four-wheeled bicycle": a quad bike has an engine
     if entry.get("not_after") and tok.dep_ == "pobj" and tok.head.lower_ in entry["not_after"]:
         return [], set(words)  # "dancing in the street" -/-> "in the road" (on the roadway)
     if entry.get("only_definite") and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.lefts):
