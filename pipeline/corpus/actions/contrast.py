@@ -56,6 +56,10 @@ DEFAULT_FROZEN = ("upside down", "each other", "one another", "right now", "all 
                   "little old")
 
 
+# size adjectives go before other describing adjectives ("a big blond girl"), so none is put after one
+_SIZE_WORDS = frozenset({"big", "large", "small", "little", "tall", "short", "huge", "tiny"})
+
+
 # --------------------------------------------------------------------------------------------- helpers
 
 
@@ -769,6 +773,10 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
                 continue  # "The fish is dead" -/-> "The fish is live"
             if params.antonym_not_on.get(ant) and _head_in_files(tok, params.antonym_not_on[ant], ruleset):
                 continue  # "a small boy" -/-> "a large boy"
+            if ant in _SIZE_WORDS and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "ADJ" \
+                    and tok.doc[tok.i - 1].lower_ not in _SIZE_WORDS:
+                continue  # "A blond little girl" -/-> "A blond big girl": size goes before colour; only "little
+                # girl" is one unit (r11, seed-1 build)
             if ant in params.state_adjectives and _state_participle(tok):
                 word = params.state_adjectives[ant]  # "with his eyes closed" -> "with his eyes open"
             elif tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):

@@ -674,6 +674,8 @@ _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "
 
 
 # general nouns that read badly beside a coordinated specific one ("a person and a woman")
+# size adjectives go before other describing adjectives ("a small blond girl")
+_SIZE_WORDS = frozenset({"big", "large", "small", "little", "tall", "short", "huge", "tiny"})
 _HYPERNYM_SWAPS = frozenset({"person", "child", "kid", "animal", "instrument", "vehicle"})
 _IRREGULAR_PLURALS = {"person": "people"}
 # determiners that link a noun to an earlier mention of the same noun ("another man", "the other dog")
@@ -871,6 +873,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # not a base form ("cows", "woods") that would inflect badly
             if tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and not syn.endswith("ing"):
                 continue  # a participle tagged as a noun: "a priest in black walking" -/-> "in black walk"
+            if syn in _SIZE_WORDS and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "ADJ" \
+                    and tok.doc[tok.i - 1].lower_ not in _SIZE_WORDS:
+                continue  # "A blond little girl" -/-> "A blond small girl": size goes before colour; only "little
+                # girl" is one unit (r11, seed-1 build)
             if syn in present or (coordinated and (syn in _HYPERNYM_SWAPS or _generalizes(syn, lemma))):
                 continue  # "a person is talking to a person"; "a person and a woman"; "holding a violin and a
                 # bow" -/-> "an instrument and a bow": the general word no longer fits beside its specific partner
