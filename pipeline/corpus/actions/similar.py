@@ -733,11 +733,6 @@ def _surface_partners(tok) -> list:
     return [t for t in out if t.i != tok.i]
 
 
-def _generalizes(syn: str, lemma: str) -> bool:
-    """Whether noun ``syn`` names a WordNet hypernym of the first sense of ``lemma`` (violin -> instrument)."""
-    return any(_is_hyponym_of(lemma, h.name(), 1) for h in resources.synsets(syn, "n")[:2])
-
-
 def _inflect_as(lemma: str, tag: str) -> str:
     if tag in ("NN", "JJ", "VB"):
         return lemma
@@ -856,11 +851,13 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
         found = curated + ([] if "*" in blocked else list(_wordnet_synonyms(
             lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf, params.min_count)))
         partners = _surface_partners(tok) if tok.pos_ == "NOUN" else []
-        coordinated = tok.pos_ == "NOUN" and bool(tok.dep_ == "conj" or children(tok, "conj") or partners)
-        if coordinated and any(not children(k, "det", "poss", "nummod") for k in _coordination(tok) + partners
-                               + [tok]):
+        parsed = tok.pos_ == "NOUN" and bool(tok.dep_ == "conj" or children(tok, "conj"))
+        coordinated = parsed or bool(partners)
+        if parsed and any(not children(k, "det", "poss", "nummod") for k in _coordination(tok)):
             continue  # "a man and woman" -/-> "a man and lady": a pair sharing one determiner is a fixed phrase
-            # ("a violin and bow" too, though the parser hangs "bow" on the verb)
+        if partners and any(k.tag_ == "NN" and not children(k, "det", "poss", "nummod") for k in partners + [tok]):
+            continue  # the same where the parser hangs the second noun elsewhere ("a violin and bow"); a plural
+            # needs no determiner of its own ("a blue coat and blue heels" -> "a blue jacket and blue heels")
         bare = tok.tag_ == "NN" and tok.pos_ == "NOUN" and not children(tok, "det", "poss", "nummod", "amod") \
             and not any(c.tag_ == "PRP$" for c in tok.lefts)
         compound = any((c.pos_ == "NOUN" and c.dep_ in ("compound", "nmod")) or c.lower_ in classifying
@@ -877,9 +874,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                     and tok.doc[tok.i - 1].lower_ not in _SIZE_WORDS:
                 continue  # "A blond little girl" -/-> "A blond small girl": size goes before colour; only "little
                 # girl" is one unit (r11, seed-1 build)
-            if syn in present or (coordinated and (syn in _HYPERNYM_SWAPS or _generalizes(syn, lemma))):
+            if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
                 continue  # "a person is talking to a person"; "a person and a woman"; "holding a violin and a
                 # bow" -/-> "an instrument and a bow": the general word no longer fits beside its specific partner
+                # (a near hypernym stays: "Three guys and two girls" -> "Three men and two girls")
             if compound and syn in _HYPERNYM_SWAPS:
                 continue  # "a pet dog" -/-> "a pet animal"
             if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
