@@ -26,10 +26,20 @@ def test_choose_follows_rule_weights():
 
 
 def test_combine_rate_zero_and_one():
-    c = cands(("S2", "single", "r1"), ("S2", "combo", "r1 r2"))
+    c = cands(("S2", "single", "r1"), ("S2", "single", "r2"), ("S2", "combo", "r1 r2"))
     texts = [f"s{i}" for i in range(50)]
     assert {choose(c, t, 0, combine_rate=0.0)["S2"].output for t in texts} == {"single"}
     assert {choose(c, t, 0, combine_rate=1.0)["S2"].output for t in texts} == {"combo"}
+
+
+def test_a_combination_is_drawn_part_by_part():
+    # a rule that applies everywhere but has a small weight (determiner-similar) must not ride along in most
+    # combinations because it is the only partner: the second part is drawn by weight like a single rule
+    c = cands(("S2", "a", "main"), ("S2", "b", "light"), ("S2", "c", "heavy"), ("S2", "a+b", "main light"))
+    picks = [choose(c, f"s{i}", 0, combine_rate=1.0, weights={"light": 0.01})["S2"].output for i in range(600)]
+    assert picks.count("a+b") < 20 and picks.count("a") > 200
+    # with no single left (all turned down by the gate) a combination is still chosen
+    assert choose(cands(("S2", "a+b", "main light")), "s", 0)["S2"].output == "a+b"
 
 
 def test_combined_candidates_record_every_rule(nlp, ruleset):

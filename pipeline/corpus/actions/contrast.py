@@ -51,7 +51,13 @@ DEFAULT_NEGATIVES = ["not", "n't", "no", "never", "nobody", "nothing", "none", "
 _DEFAULT_NEGATIVE_SET = frozenset(DEFAULT_NEGATIVES)
 # fixed expressions whose words a word-level rule must not touch (``frozen`` param default)
 DEFAULT_FROZEN = ("upside down", "each other", "one another", "right now", "all over", "up and down",
-                  "back and forth", "in and out", "at least", "close up")
+                  "back and forth", "in and out", "at least", "close up",
+                  # "a little old lady" is one phrase: not "a little young lady" nor "a big old lady" (r11, seed-1)
+                  "little old")
+
+
+# size adjectives go before other describing adjectives ("a big blond girl"), so none is put after one
+_SIZE_WORDS = frozenset({"big", "large", "small", "little", "tall", "short", "huge", "tiny"})
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -316,6 +322,10 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and children(c, "aux") for c in verb.children):
             continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
             # its verb outside the negation, so only half the scene is denied (r10 readers)
+        if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and (subj := _own_subject(c)) is not None
+               and subj.lower_ in ("it", "he", "she", "they") for c in verb.children):
+            continue  # "A person is not riding a horse and it is jumping over an obstacle": the pronoun of the
+            # second clause points into the denied one (r11, seed-1 build); the second verb is negated instead
         s = sent.fork()
         aux = _finite_aux(verb)
         if aux is not None:
@@ -763,6 +773,10 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
                 continue  # "The fish is dead" -/-> "The fish is live"
             if params.antonym_not_on.get(ant) and _head_in_files(tok, params.antonym_not_on[ant], ruleset):
                 continue  # "a small boy" -/-> "a large boy"
+            if ant in _SIZE_WORDS and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "ADJ" \
+                    and tok.doc[tok.i - 1].lower_ not in _SIZE_WORDS:
+                continue  # "A blond little girl" -/-> "A blond big girl": size goes before colour; only "little
+                # girl" is one unit (r11, seed-1 build)
             if ant in params.state_adjectives and _state_participle(tok):
                 word = params.state_adjectives[ant]  # "with his eyes closed" -> "with his eyes open"
             elif tok.tag_ in ("VBG", "VBZ", "VBD", "VBN", "VBP", "JJR", "JJS", "RBR", "RBS"):
@@ -807,6 +821,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`described_noun`;
     ``unless_head_lexnames: [files]``, not on such a noun;
     ``only_head: [lemmas]``, only when the first matched word depends on such a word;
+    ``unless_prep_object: [lemmas]``, not when a preposition of the matched word has such an object ("sitting in
+    a swing" -/-> "standing in a swing", "sitting on their motorcycles" -/-> "standing on their motorcycles");
     ``unless_coordinated: [lemmas]``, not when the matched word is coordinated with such a word, see
     :func:`_coordination_words`; ``unless_deps: [deps]``, not when the first matched word stands in such a
     dependency relation, e.g. ``amod``: "a sleeping dog" -/-> "a waking up dog")
@@ -923,6 +939,10 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "an empty bottle" -/-> "a crowded bottle": crowded places only
                 if cond.get("unless_head_lexnames") and _head_in_files(tok, cond["unless_head_lexnames"], ruleset):
                     continue  # "a small boy" -/-> "a large boy" ("big" is the size word for a person)
+                if cond.get("unless_prep_object") and any(
+                        o.lemma_.lower() in cond["unless_prep_object"]
+                        for p in children(tok, "prep") for o in children(p, "pobj")):
+                    continue  # "sitting in a swing" -/-> "standing in a swing": a seat or a mount is sat on
                 if cond.get("unless_coordinated") and _coordination_words(tok) & set(cond["unless_coordinated"]):
                     continue  # "several people and children" -/-> "several people and adults"
                 if cond.get("unless_deps") and tok.dep_ in cond["unless_deps"]:
@@ -950,6 +970,9 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     # "Two men are shaking hands and a third man" -/-> "Two women ... and a third man"
                 if dst.lower() in _coordination_words(tok):
                     continue  # "black and white" -/-> "white and white"
+                if dst.split()[-1].lower() in ("of", "from", "to") and not children(doc[end - 1], "pobj"):
+                    continue  # "looking behind" -/-> "looking in front of": an adverb has no object for "of"
+                    # (r11, seed-1 build)
                 if group in ("ADJ", "ADV") and len(src) == 1 and _scale_clash(doc, tok, dst):
                     continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
                 if _same_scale(doc, tok, dst, params.same_scale):

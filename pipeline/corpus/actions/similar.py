@@ -674,6 +674,8 @@ _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "
 
 
 # general nouns that read badly beside a coordinated specific one ("a person and a woman")
+# size adjectives go before other describing adjectives ("a small blond girl")
+_SIZE_WORDS = frozenset({"big", "large", "small", "little", "tall", "short", "huge", "tiny"})
 _HYPERNYM_SWAPS = frozenset({"person", "child", "kid", "animal", "instrument", "vehicle"})
 _IRREGULAR_PLURALS = {"person": "people"}
 # determiners that link a noun to an earlier mention of the same noun ("another man", "the other dog")
@@ -708,6 +710,29 @@ def _coordination(tok) -> list:
     return group
 
 
+def _surface_partners(tok) -> list:
+    """Nouns joined to noun ``tok`` by an adjacent "and"/"or" (determiners and adjectives skipped) that the parse
+    does not coordinate with it: in "holding a violin and bow" the parser hangs "bow" on the verb."""
+    doc, out = tok.doc, []
+    j = tok.i + 1
+    if j < len(doc) and doc[j].lower_ in ("and", "or"):
+        for t in doc[j + 1:j + 4]:
+            # a bare base-form verb after "a violin and" is a noun the tagger missed (SICK's verbs there take "is")
+            if t.pos_ == "NOUN" and t.lower_.endswith("ing") and t.i == j + 1:
+                break  # "playing a guitar and singing": a verb the tagger took for a noun
+            if t.pos_ == "NOUN" or (t.tag_ in ("VB", "VBP") and resources.synsets(t.lower_, "n")):
+                out.append(t)
+                break
+            if t.pos_ not in ("DET", "ADJ", "NUM"):
+                break
+    j = tok.i - 1
+    while j >= 0 and doc[j].pos_ in ("DET", "ADJ", "NUM") and doc[j].head.i == tok.i:
+        j -= 1
+    if j >= 1 and doc[j].lower_ in ("and", "or") and doc[j - 1].pos_ == "NOUN":
+        out.append(doc[j - 1])
+    return [t for t in out if t.i != tok.i]
+
+
 def _inflect_as(lemma: str, tag: str) -> str:
     if tag in ("NN", "JJ", "VB"):
         return lemma
@@ -732,7 +757,8 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
     noun.person ("putting gel in her hair" -/-> "placing gel in her hair"), unless one of its first three senses is
     filed under ``destination_unless_lexnames`` ("the lid" is first an eyelid); ``not_after``: a noun not after one
     of these prepositions ("in the street" -/-> "in the road"); ``only_definite``: a noun without "a"/"an" ("at a
-    beach" -/-> "at a shore"). ``(synonyms, refused)``: the words of a mapping
+    beach" -/-> "at a shore"); ``unless_modifiers``: a noun without such a modifier ("a four-wheeled bike" -/-> "a
+    four-wheeled bicycle"). ``(synonyms, refused)``: the words of a mapping
     whose condition fails are refused, also when WordNet offers them ("jumping the bike" -/-> "leaping the
     bike")."""
     if not isinstance(entry, dict):
@@ -757,6 +783,8 @@ def _curated(tok, entry) -> tuple[list[str], set[str]]:
                 and not resources.lexnames(_lemma(o), "n", 3) & set(entry.get("destination_unless_lexnames") or ()))
             for p in preps for o in children(p, "pobj")):
         return [], set(words)  # "putting gel in her hair" -/-> "placing gel in her hair": put on a body is applied
+    if entry.get("unless_modifiers") and any(c.lower_ in entry["unless_modifiers"] for c in tok.lefts):
+        return [], set(words)  # "a four-wheeled bike" -/-> "a four-wheeled bicycle": a quad bike has an engine
     if entry.get("not_after") and tok.dep_ == "pobj" and tok.head.lower_ in entry["not_after"]:
         return [], set(words)  # "dancing in the street" -/-> "in the road" (on the roadway)
     if entry.get("only_definite") and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.lefts):
@@ -822,9 +850,14 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
         blocked |= refused
         found = curated + ([] if "*" in blocked else list(_wordnet_synonyms(
             lemma, pos, params.max_senses, params.reverse_senses, params.min_zipf, params.min_count)))
-        coordinated = tok.pos_ == "NOUN" and (tok.dep_ == "conj" or children(tok, "conj"))
-        if coordinated and any(not children(k, "det", "poss", "nummod") for k in _coordination(tok)):
+        partners = _surface_partners(tok) if tok.pos_ == "NOUN" else []
+        parsed = tok.pos_ == "NOUN" and bool(tok.dep_ == "conj" or children(tok, "conj"))
+        coordinated = parsed or bool(partners)
+        if parsed and any(not children(k, "det", "poss", "nummod") for k in _coordination(tok)):
             continue  # "a man and woman" -/-> "a man and lady": a pair sharing one determiner is a fixed phrase
+        if partners and any(k.tag_ == "NN" and not children(k, "det", "poss", "nummod") for k in partners + [tok]):
+            continue  # the same where the parser hangs the second noun elsewhere ("a violin and bow"); a plural
+            # needs no determiner of its own ("a blue coat and blue heels" -> "a blue jacket and blue heels")
         bare = tok.tag_ == "NN" and tok.pos_ == "NOUN" and not children(tok, "det", "poss", "nummod", "amod") \
             and not any(c.tag_ == "PRP$" for c in tok.lefts)
         compound = any((c.pos_ == "NOUN" and c.dep_ in ("compound", "nmod")) or c.lower_ in classifying
@@ -837,8 +870,14 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 continue  # not a base form ("cows", "woods") that would inflect badly
             if tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and not syn.endswith("ing"):
                 continue  # a participle tagged as a noun: "a priest in black walking" -/-> "in black walk"
+            if syn in _SIZE_WORDS and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "ADJ" \
+                    and tok.doc[tok.i - 1].lower_ not in _SIZE_WORDS:
+                continue  # "A blond little girl" -/-> "A blond small girl": size goes before colour; only "little
+                # girl" is one unit (r11, seed-1 build)
             if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
-                continue  # "a person is talking to a person"; "a person and a woman"
+                continue  # "a person is talking to a person"; "a person and a woman"; "holding a violin and a
+                # bow" -/-> "an instrument and a bow": the general word no longer fits beside its specific partner
+                # (a near hypernym stays: "Three guys and two girls" -> "Three men and two girls")
             if compound and syn in _HYPERNYM_SWAPS:
                 continue  # "a pet dog" -/-> "a pet animal"
             if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
