@@ -56,7 +56,7 @@ CHAIN = [
     ("A man is squatting in brush to take a photograph .", "A man is squatting in brush and is taking a photograph"),
     ("A dog runs on the sand , holding a stick .", "A dog is running on the sand and is holding a stick"),
     ("A female applies something to he hair with her hands.",
-     "A female is applying something to the hair with her hands"),
+     "A female is applying something to her hair with her hands"),
     ("A crowd of people sit in bleachers , and some hold American flags .",
      "A crowd of people is sitting in bleachers, and some are holding American flags"),
     ("Smeone is laying down", "Someone is lying down"),
