@@ -169,6 +169,8 @@ class PossessiveSParams(BaseModel):
     owned_hypernyms: list[str] = ["body_part.n.01"]
     # "combing a cat hair": a singular owner noun before its body part, read as the possessive it stands for
     compound_owners: bool = False
+    # parts that name a thing made or sold from the animal ("a dog bone", "a turkey leg", "a bear skin")
+    not_compound_parts: list[str] = []
 
 
 @action("possessive_s", stages=("normalize",), params=PossessiveSParams)
@@ -202,14 +204,15 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
                 and (resources.under(part, owned, 2) or resources.body_part(part)):
             sent.replace(tok.i, f"{single}'s")
     if params.compound_owners:
-        _compound_owner(sent, owners, owned)
+        _compound_owner(sent, owners, owned, frozenset(params.not_compound_parts))
 
 
-def _compound_owner(sent, owners: tuple[str, ...], owned: tuple[str, ...]) -> None:
+def _compound_owner(sent, owners: tuple[str, ...], owned: tuple[str, ...], not_parts: frozenset[str]) -> None:
     """"a cat hair" -> "a cat's hair": "a/an", a singular person or animal noun (first WordNet sense under
     ``owners``, no adjective sense, no food sense among its first four: "a chicken wing", "a turkey leg" stay)
-    and the body part it modifies (first two senses under ``owned`` or WordNet's noun.body), which ends the
-    noun phrase; "a cat hair" would be one hair, where the caption means the cat's coat."""
+    and the body part it modifies (its first sense under ``owned`` or in WordNet's noun.body: "a baby seat"
+    stays; not one of ``not_parts``), which ends the noun phrase; "a cat hair" would be one hair, where the
+    caption means the cat's coat."""
     doc = sent.doc
     for tok in doc[1:len(doc) - 1]:
         art, part = doc[tok.i - 1], doc[tok.i + 1]
@@ -221,7 +224,8 @@ def _compound_owner(sent, owners: tuple[str, ...], owned: tuple[str, ...]) -> No
         low, lemma = tok.lower_, lemma_of(part.lower_, "NOUN")
         if resources.synsets(low, "a") or "noun.food" in resources.lexnames(low, "n", 4) \
                 or not resources.under(low, owners) \
-                or not (resources.under(lemma, owned, 2) or resources.body_part(lemma)):
+                or lemma in not_parts or not (resources.under(lemma, owned, 1)
+                                              or resources.lexnames(lemma, "n", 1) == {"noun.body"}):
             continue
         sent.replace(tok.i, f"{low}'s")
 
