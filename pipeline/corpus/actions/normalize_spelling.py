@@ -388,6 +388,8 @@ class ContextTypoParams(BaseModel):
     at_start: bool = False
     # when set, the next word must be one of these ("a bowling pot" -> "a boiling pot"; "a bowling ball" stays)
     next_words: list[str] = []
+    # the next word must not be one of these ("a ping Frisbee" -> "a pink Frisbee"; "a ping pong ball" stays)
+    not_next_words: list[str] = []
 
 
 @action("fix_context_typo", stages=("normalize",), params=ContextTypoParams)
@@ -400,7 +402,8 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     stands ("cutting a leak" -> "cutting a leek"), or, with ``preposition``, as the object of that preposition
     after one of them ("kissing him on the check" -> "on the cheek"). With ``at_start`` only the first word is
     read, before a word tagged ``next_tags`` ("Some is grating" -> "Someone is grating"). With ``next_words`` the
-    next word must also be one of them ("a bowling pot" -> "a boiling pot")."""
+    next word must also be one of them ("a bowling pot" -> "a boiling pot"), with ``not_next_words`` none of them
+    ("a ping pong ball" stays)."""
     doc = sent.doc
     not_after = {w.lower() for w in params.not_after}
     verbs = set(params.object_of)
@@ -422,7 +425,8 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
             continue
         if tok.i + 1 >= len(doc) or (tok.i > 0 and doc[tok.i - 1].lower_ in not_after) \
                 or doc[tok.i + 1].tag_ not in params.next_tags \
-                or params.next_words and doc[tok.i + 1].lower_ not in params.next_words:
+                or params.next_words and doc[tok.i + 1].lower_ not in params.next_words \
+                or doc[tok.i + 1].lower_ in params.not_next_words:
             continue
         if params.not_with and any(c.lower_ in params.not_with for c in tok.subtree if c.i > tok.i):
             continue

@@ -25,7 +25,8 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import in_hyphenated, lemma_of, matches_at, number_words, span
+from pipeline.corpus.sentence import article_for
+from pipeline.corpus.wordforms import in_hyphenated, lemma_of, matches_at, number_words, plural, span
 
 from ._normalize_common import _common_word, _np_plural
 from .normalize_fragments import _animate
@@ -49,6 +50,8 @@ class PossessiveParams(BaseModel):
     keep_lexnames: list[str] = []  # WordNet files (first sense) of owned nouns that keep it: "his father", "her dog"
     keep_hypernyms: list[str] = []  # synsets whose hyponyms keep it: clothing ("holding up his pants")
     keep_after: list[str] = []  # prepositions whose object keeps it ("striking the ball with her stick")
+    female: list[str] = []  # owner nouns read "her": a mistyped "he" before a body part is the owner's possessive
+    male: list[str] = []  # owner nouns read "his"
 
 
 _PHRASE_TAGS = ("CD", "JJ", "NN", "NNS", "VBG", "VBN", "HYPH")
@@ -110,7 +113,13 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
         if tok.lower_ in typos and tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ in ("NN", "NNS") \
                 and tok.dep_ not in ("nsubj", "nsubjpass") and tok.i > 0 and doc[tok.i - 1].pos_ == "ADP" \
                 and not sent.edited(tok.i):
-            sent.replace(tok.i, params.replacement)  # "applies something to he hair": "her" mistyped
+            word = params.replacement  # "applies something to he hair": "her" mistyped
+            if params.keep_before_body_parts and resources.body_part(doc[tok.i + 1].lemma_.lower()):
+                # a body part is its owner's, as the possessive rule keeps it: "to her hair", not "to the hair"
+                owner = _owner(doc[tok.i + 1])
+                if owner is not None:
+                    word = _possessive_of(owner, set(params.female), set(params.male), params.replacement)
+            sent.replace(tok.i, word)
             continue
         nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
         noun_after = nxt is not None and nxt.i + 1 < len(doc) and doc[nxt.i + 1].tag_ in ("NN", "NNS")
@@ -651,18 +660,22 @@ def body_part_possessive(sent, params: BodyPartPossessiveParams, ruleset) -> Non
         owner = _owner(tok)
         if owner is None:
             continue
-        lemma = owner.lemma_.lower()
-        if _np_plural(owner):
-            word = "their"
-        elif lemma in female:
-            word = "her"
-        elif lemma in male:
-            word = "his"
-        elif resources.lexnames(lemma, "n", 1) & {"noun.animal"}:
-            word = "its"
-        else:
-            word = params.fallback
-        sent.insert_before(tok.left_edge.i, word)
+        sent.insert_before(tok.left_edge.i, _possessive_of(owner, female, male, params.fallback))
+
+
+def _possessive_of(owner, female: set[str], male: set[str], fallback: str) -> str:
+    """The possessive pronoun of noun ``owner``: "their" for a plural, "her"/"his" for a lemma in
+    ``female``/``male``, "its" for an animal (first WordNet sense), else ``fallback``."""
+    lemma = owner.lemma_.lower()
+    if _np_plural(owner):
+        return "their"
+    if lemma in female:
+        return "her"
+    if lemma in male:
+        return "his"
+    if resources.lexnames(lemma, "n", 1) & {"noun.animal"}:
+        return "its"
+    return fallback
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -710,3 +723,145 @@ def replace_preposition(sent, params: PrepositionParams, ruleset) -> None:
             if "dobj" not in deps or deps & {"auxpass", "nsubjpass"} or verb.tag_ == "VBN":
                 continue
         sent.replace(tok.i, params.replacement)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: a demonstrative before the subject
+
+
+class DeicticParams(BaseModel):
+    singular: dict[str, str] = {"this": "a", "that": "a"}  # demonstrative -> determiner before a singular noun
+    plural: dict[str, str] = {"these": "the", "those": "the"}  # and before a plural noun
+
+
+@action("deictic_subject", stages=("normalize",), params=DeicticParams)
+def deictic_subject(sent, params: DeicticParams, ruleset) -> None:
+    """Replace a demonstrative determiner on the subject that opens the sentence by an article ("This woman is
+    smiling" -> "A woman is smiling", "These dogs are playing" -> "The dogs are playing"): a caption points at
+    its picture, a SICK sentence describes a scene with no referent to point at (SICK_train has no sentence
+    opening with "This/That/These/Those"). Only a determiner (``det``) of a subject or fragment-root noun;
+    the pronoun ("This is a soccer game") stays. "a" becomes "an" at rendering.
+    Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r9:
+    "This woman" marked as deictic with no referent)."""
+    doc = sent.doc
+    if len(doc) < 2 or sent.edited(0):
+        return
+    det, noun = doc[0], doc[0].head
+    if det.dep_ != "det" or noun.i <= 0 or noun.pos_ != "NOUN" or noun.dep_ not in ("nsubj", "nsubjpass", "ROOT"):
+        return
+    table = params.plural if noun.tag_ == "NNS" else params.singular
+    word = table.get(det.lower_)
+    if word is not None:
+        sent.replace(0, word)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: a bare singular count noun after a preposition
+
+
+class ObjectArticleParams(BaseModel):
+    determiner: str = "a"
+    prepositions: list[str] = ["for", "on", "onto"]
+    lexnames: list[str] = ["noun.artifact"]  # first WordNet sense of the noun: a thing one can count
+    not_nouns: list[str] = []  # nouns of idioms that go bare ("on stage", "on foot", "on top")
+    mass_lexicons: list[str] = []  # nouns used as mass nouns ("on equipment", "for gear")
+    # the grammar gate's lexicons: "preposition noun" idioms and nouns that go bare ("on deck", "rope"), and
+    # setting nouns, to which the gate gives "the" ("walking on sidewalk" -> "on the sidewalk")
+    idiom_lexicon: str | None = None
+    setting_lexicon: str | None = None
+    # a noun whose plural is this much rarer (wordfreq zipf) is a mass noun in use ("on public transportation",
+    # "on concrete"), whatever WordNet's first sense
+    max_plural_gap: float = 1.5
+
+
+@action("add_object_article", stages=("normalize",), params=ObjectArticleParams)
+def add_object_article(sent, params: ObjectArticleParams, ruleset) -> None:
+    """Give a bare singular count noun after a preposition an indefinite article ("a dog leaping for Frisbee"
+    -> "leaping for a Frisbee"): the caption's telegraphic style
+    drops it, a SICK sentence keeps it.
+
+    The noun is the object (``pobj``) of one of ``prepositions``, tagged NN (or a capitalised common word
+    tagged NNP inside the sentence, "Frisbee"), its first WordNet sense in ``lexnames``, not one of
+    ``not_nouns`` or of the ``mass_lexicons``, not much rarer in the plural (``max_plural_gap``), no idiom or
+    bare noun of ``idiom_lexicon`` and no setting noun of ``setting_lexicon`` (the grammar gate gives those
+    "the"); its phrase has no determiner, possessive, number or plural modifier and is not the second conjunct
+    of a shared article ("a cap and shirt").
+    Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r9:
+    "leaping for Frisbee" marked as a missing article)."""
+    doc = sent.doc
+    preps, lexnames, idioms = set(params.prepositions), set(params.lexnames), set(params.not_nouns)
+    mass = set().union(*(ruleset.lexicon_set(name) for name in params.mass_lexicons))
+    idiom = ruleset.lexicon_set(params.idiom_lexicon) if params.idiom_lexicon else frozenset()
+    settings = ruleset.lexicon_set(params.setting_lexicon) if params.setting_lexicon else frozenset()
+    for tok in doc:
+        if tok.dep_ != "pobj" or tok.head.lower_ not in preps or tok.head.i >= tok.i:
+            continue
+        name_like = tok.tag_ == "NNP" and tok.i > 0 and tok.text.istitle() and _common_word(tok.text)
+        if not (tok.tag_ == "NN" and tok.text.islower() or name_like):
+            continue
+        low = tok.lower_
+        synsets = resources.synsets(low, "n")
+        if not synsets or synsets[0].lexname() not in lexnames or low in idioms or low in mass \
+                or low in idiom or f"{tok.head.lower_} {low}" in idiom or low in settings \
+                or lemma_of(low, "NOUN") != low:
+            continue
+        many = plural(low)
+        if many == low or resources.zipf(low) - resources.zipf(many) > params.max_plural_gap:
+            continue
+        start = tok.left_edge.i
+        if start != tok.head.i + 1 or sent.any_edited(range(tok.head.i, tok.i + 1)):
+            continue
+        if any(c.dep_ in ("det", "poss", "nummod", "predet", "quantmod", "cc", "conj") for c in tok.children) \
+                or any(doc[j].tag_ in ("DT", "PRP$", "CD", "POS", "NNS", "NNPS") for j in range(start, tok.i)):
+            continue
+        if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in ("and", "or", "&"):
+            continue  # "on rope and chain": a pair that may go bare
+        sent.insert_before(start, params.determiner)
+
+
+# --------------------------------------------------------------------------------------------------------
+# rule: a shared article that does not fit the second conjunct
+
+
+class CoordinatedArticleParams(BaseModel):
+    mass_lexicons: list[str] = []  # mass nouns go bare in the second conjunct ("a bowl and water")
+    setting_lexicon: str | None = None  # setting nouns take "the" ("a watery area and the ocean")
+
+
+@action("coordinated_article", stages=("normalize",), params=CoordinatedArticleParams)
+def coordinated_article(sent, params: CoordinatedArticleParams, ruleset) -> None:
+    """Give the second of two coordinated singular nouns its own article when the first one's "a/an" cannot
+    be read before it ("a watery area and ocean" -> "a watery area and the ocean"; "a cup and saucer" shares
+    its "a" and stays): a shared article must fit both phrases' first sound.
+
+    The second noun (NN, ``conj`` of the noun with "a/an" right before "and/or") has no determiner, possessive
+    or number of its own, does not share the first one's adjective (a bare person or animal after a modified
+    one: "an older man and woman" stays), is no mass noun (``mass_lexicons``, WordNet substance/food first
+    sense), and the article :func:`~pipeline.corpus.sentence.article_for` gives its phrase's first word differs from the
+    shared one; that article is written, or "the" before a setting noun (``setting_lexicon``: "the ocean",
+    as the grammar gate writes a bare setting noun).
+    Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r9:
+    "a watery area and ocean" marked as a missing article)."""
+    doc = sent.doc
+    mass = set().union(*(ruleset.lexicon_set(name) for name in params.mass_lexicons))
+    settings = ruleset.lexicon_set(params.setting_lexicon) if params.setting_lexicon else frozenset()
+    for tok in doc:
+        first = tok.head
+        if tok.dep_ != "conj" or tok.tag_ != "NN" or first.pos_ != "NOUN" or first.i >= tok.i \
+                or not tok.text.islower():
+            continue
+        shared = next((c for c in first.children if c.dep_ == "det" and c.lower_ in ("a", "an")), None)
+        start = tok.left_edge.i
+        if shared is None or start < 2 or doc[start - 1].lower_ not in ("and", "or") or first.i != start - 2 \
+                or sent.any_edited(range(shared.i, tok.i + 1)) or doc[start].lower_ in ("other", "another"):
+            continue
+        if tok.lower_.endswith("ing") and lemma_of(tok.lower_, "VERB") != tok.lower_:
+            continue  # "adding an egg and stirring": a second verb the tagger read as a noun
+        if start == tok.i and any(c.dep_ in ("amod", "compound") for c in first.children) and _animate(tok.lower_):
+            continue  # "an older man and woman": the adjective is shared too, and an article would drop it
+        if any(doc[j].tag_ in ("DT", "PRP$", "CD", "POS") for j in range(start, tok.i)) \
+                or tok.lower_ in mass or _mass_noun(tok.lower_, ("noun.substance", "noun.food")):
+            continue
+        word = article_for(doc[start].text)
+        if word != shared.lower_:
+            sent.insert_before(start, "the" if tok.lower_ in settings else word)
