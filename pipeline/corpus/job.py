@@ -207,10 +207,6 @@ def _normalize(cfg, ruleset, sources: list[SourcePair], st: _State, pool) -> lis
         if not bad:
             bad = [("grammar:" + ",".join(gate[r.output].failures), r.output) for r in (ra, rb)
                    if not gate[r.output].ok]
-        if not bad and gate[ra.output].text.lower() == gate[rb.output].text.lower():
-            # two captions normalized into one sentence ("pouring rice a roni" / "pouring Rice-A-Roni"): the
-            # group would pair each sentence with its own copy (S1a-S1b, S2a-S2b), which dedup then removes
-            bad = [("same S1: S1a and S1b are one sentence after normalization", ra.output)]
         if bad:
             reason, text = bad[0]
             st.dropped.append({"stage": "normalize", "item": p.source_id, "file": p.path, "line": p.line,

@@ -122,20 +122,6 @@ def test_build_drops_a_source_pair_repeated_in_reverse(tmp_path):
     assert corpus["sentence_A_original"].isin(["A man is riding a horse", "A woman is slicing an onion"]).all()
 
 
-def test_build_drops_a_group_whose_two_captions_normalize_alike(tmp_path):
-    """Two captions that differ only in what normalization repairs ("a brwon dog", final period, case) make one
-    S1; the group is dropped with its reason, the other group is kept."""
-    src = tmp_path / "in.tsv"
-    src.write_text("A brwon dog is running in the park .\tA brown dog is running in the park\n"
-                   "A man is riding a horse\tA woman is slicing an onion\n")
-    out = tmp_path / "out"
-    assert main(["build", "--source", f"tsv:{src}", "--out", str(out), "--quiet"]) == 0
-    dropped, sents = read(out / "dropped.tsv"), read(out / "sentences.tsv")
-    row = dropped[dropped["stage"] == "normalize"].iloc[0]
-    assert row["reason"].startswith("same S1") and row["text"] == "A brown dog is running in the park"
-    assert set(sents.loc[sents["slot"] == "S1a", "sentence"]) == {"A man is riding a horse"}
-
-
 def test_unrelated_share_and_split(built):
     corpus = read(built / "corpus.tsv")
     n, u = len(corpus), (corpus["set"] == "unrelated").sum()
