@@ -197,6 +197,10 @@ def _garbled_parse(doc) -> bool:
     if any(t.lower_ == "and" and 0 < t.i < len(doc) - 1 and doc[t.i - 1].tag_.startswith("VB")
            and doc[t.i + 1].pos_ == "ADJ" for t in doc):
         return True  # "to catch and orange Frisbee": "and" typed for "an"
+    if any(t.lower_ in ("wearing", "dressed") and t.i and doc[t.i - 1].dep_ == "dobj" and doc[t.i - 1].pos_ == "NOUN"
+           and not resources.lexnames(doc[t.i - 1].lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys() for t in doc):
+        return True  # "riding a bike wearing a green shirt": what the subject wears hangs on a thing; a scramble
+        # makes it worse ("riding a green bike wearing a shirt", r11 readers)
     tags = [t.tag_ for t in doc]
     for i, tag in enumerate(tags):
         if tag == "VBG":
@@ -261,6 +265,9 @@ class SwapArgumentsParams(_AnimacyParams):
     # boy" -/-> "A boy in a pink dress is hugging a girl")
     gendered_clothing: list[str] = Field(default_factory=list)
     fixed_objects_lexicon: str | None = None
+    # verbs (lemmas) whose two arguments do the same to each other ("A costume is hugging a boy" / "A boy is
+    # hugging a costume"): the swap would say nearly the same thing
+    symmetric_verbs: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
     # a verb joined to another without a subject of its own takes that verb's subject ("A boy is standing and
@@ -584,6 +591,8 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
         return  # "A man is following the dog and it is ...", "carrying someone on the shoulder": the pronoun
         # (or S1's "the" standing for one) would point to the other one
     for verb in _main_verbs(doc):
+        if verb.lemma_.lower() in params.symmetric_verbs:
+            continue
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
                 if a == b or params.skip_coordinated and (_coordinated(a) or _coordinated(b)):
@@ -1201,6 +1210,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             giver = n if params.receiver_only_hosts else m.head
             if n == m.head or n.lemma_.lower() == m.head.lemma_.lower():
                 continue
+            if _place_within(n, m.head):
+                continue  # "a snowy hill in the mountains" -/-> "a hill in the snowy mountains" (same scene)
             if fitting is not None:
                 if m.lower_ not in fitting.get(n.lower_, fitting.get(n.lemma_.lower(), frozenset())):
                     continue  # "the green grass" says nothing new, "the black grass" is not seen
@@ -1220,6 +1231,18 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial
             s.insert_before(at, text)
             yield s.edits
+
+
+_LAND = frozenset({"noun.object", "noun.location"})
+
+
+def _place_within(receiver, giver) -> bool:
+    """The receiver is the place the giver is in, both places ("a snowy hill in the mountains", "a rocky beach
+    on the lake"): the adjective moved from one to the other describes nearly the same scene (r11 reader)."""
+    if receiver.head.dep_ != "prep" or receiver.head.head != giver:
+        return False
+    lexnames = [resources.lexnames(t.lemma_.lower(), "n", 1) for t in (receiver, giver)]
+    return all(lex and lex <= _LAND for lex in lexnames)
 
 
 _PLACE_PARTS_OF = PLACE_PARTS | {"base", "foot"}  # "the base of a mountain", "the foot of a hill"
