@@ -614,16 +614,44 @@ def singular_agreement(sent, params: SingularAgreementParams, ruleset) -> None:
     that is one thing (a singular common noun with "a/an", no coordinated noun, no "and" in the phrase, not a
     group noun) agrees with that noun, not with the plural of a modifier before the verb. Left alone when a
     reciprocal ("each other", "together") shows the caption meant more than one ("a black and brown dog are
-    staring at each other": two dogs).
+    staring at each other": two dogs). "is" after two coordinated singular nouns becomes "are" ("a man and a
+    woman is kissing"), and an "are" the fragment rule wrote for "a women" follows the noun once
+    irregular-plural-article made it singular ("a women slicing lemons" -> "a woman is slicing lemons").
     Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption; SICK's sentences agree); readers'
     verdicts of issue 11 (r11: "A woman with four children are eating")."""
     doc = sent.doc
     groups = set(params.group_nouns)
     text = " ".join(t.lower_ for t in doc)
-    if any(f" {r} " in f" {text} " for r in params.reciprocals):
-        return
+    reciprocal = any(f" {r} " in f" {text} " for r in params.reciprocals)
     for tok in doc:
-        if tok.lower_ != "are" or tok.pos_ not in ("AUX", "VERB") or sent.edited(tok.i):
+        # "A women slicing lemons": non-sentential wrote "are" for the plural, then irregular-plural-article made
+        # "a women" "a woman"; the "are" written for it follows the singular now
+        now = sent.text(tok.i)
+        if tok.tag_ == "NNS" and sent.edited(tok.i) and now and now == lemma_of(now, "NOUN") != tok.lower_ \
+                and tok.i and doc[tok.i - 1].lower_ in ("a", "an"):
+            for j in range(tok.i + 1, len(doc)):
+                words = sent.text(j).split(" ", 1)
+                if doc[j].lower_ in ("and", "or", ",", "with") and not sent.edited(j):
+                    break
+                if words[0] == "are":
+                    sent.replace(j, " ".join(["is"] + words[1:]))
+                    break
+            continue
+        if tok.lower_ == "is" and tok.pos_ in ("AUX", "VERB") and not sent.edited(tok.i):
+            # "A man and a woman is kissing": two nouns coordinated before the verb are two subjects
+            verb = tok.head if tok.dep_ in ("aux", "auxpass") else tok
+            subj = subject_of(verb)
+            if subj is not None and subj.i < tok.i and subj.tag_ == "NN" and subj.lower_ not in groups \
+                    and subj.i + 1 < tok.i and doc[subj.i + 1].lower_ == "and" \
+                    and not resources.synsets(subj.lower_, "a") \
+                    and any(c.dep_ == "conj" and c.tag_ == "NN" and c.i < tok.i
+                            and all(doc[k].dep_ in ("det", "amod", "compound") for k in range(subj.i + 2, c.i))
+                            and c.right_edge.i + 1 == tok.i for c in subj.children):
+                # the second noun must follow "and" right after the first and end right before the verb: "a boy
+                # wearing glasses and a hat is" and "the brown and white dog is" keep their "is"
+                sent.replace(tok.i, "are")
+            continue
+        if tok.lower_ != "are" or tok.pos_ not in ("AUX", "VERB") or sent.edited(tok.i) or reciprocal:
             continue
         verb = tok.head if tok.dep_ in ("aux", "auxpass") else tok
         subj = subject_of(verb)
