@@ -696,6 +696,8 @@ def _adjective_root(sent, root) -> bool:
         return False
     if prev.pos_ not in ("NOUN", "ADJ", "PROPN") or not resources.synsets(prev.lower_, "n"):
         return False
+    if any(t.tag_ == "VBG" for t in doc[root.i + 1:]):
+        return False  # "a scuba diver underwater holding a lobster": the participle is the predicate
     sent.insert_before(root.i, be_present(prev.tag_ in ("NNS", "NNPS")))
     return True
 
