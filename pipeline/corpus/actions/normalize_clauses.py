@@ -105,6 +105,11 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
                 # "running in front of fish hanging on a rod": with no comma, a noun right before the
                 # participle that can do it is its subject ("sitting at a table looking at" still joins)
                 continue
+            if prev is not None and prev.lower_ in ("all", "both", "each") and c.i > 1 \
+                    and doc[c.i - 2].pos_ in ("NOUN", "PROPN", "PRON"):
+                # "with her children all holding ice cream cones": the participle is the children's, and "her
+                # children all and is holding" is garbled (r11)
+                continue
             sent.insert_before(c.i, f"{params.conjunction} {be_present(plural)}")
             start = c.i
         else:

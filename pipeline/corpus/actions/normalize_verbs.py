@@ -357,6 +357,25 @@ class ContinuousParams(BaseModel):
     event_objects_lexicon: str = ""
 
 
+def _late_s_verb(sent, participle):
+    """The singular present verb the tagger read as a plural noun after a "with" participle ("with its wings
+    lifted up hovers over the water"): the first -s word after ``participle`` (up to one particle between) whose
+    lemma is used more as a verb than as a noun and that a preposition follows; None otherwise."""
+    doc = sent.doc
+    j = participle.i + 1
+    if j < len(doc) and doc[j].tag_ in ("RP", "RB"):
+        j += 1
+    if j + 1 >= len(doc):
+        return None
+    tok, nxt = doc[j], doc[j + 1]
+    if tok.tag_ not in ("NNS", "VBZ") or sent.edited(tok.i) or nxt.pos_ != "ADP" or not tok.lower_.endswith("s"):
+        return None
+    lemma = _verb_reading(tok.lower_)
+    if not lemma or lemma == tok.lower_ or not _verb_dominant(lemma):
+        return None
+    return tok
+
+
 def _with_absolute(sent, verb, auxes):
     """The "with" of "with her arm raised" when ``verb`` is a past form read as the main verb right after a
     body part that is the object of a "with" after the subject, with no auxiliary: that token, else None."""
@@ -660,6 +679,12 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
         if params.drop_with_absolute and _with_absolute(sent, verb, auxes):
             # "a woman with her arm raised .": the participle belongs to "with her arm", the description has no
             # predicate; "with her arm is raising" would be garbled
+            late = _late_s_verb(sent, verb)
+            if late is not None:
+                # "a white bird with its wings lifted up hovers over the water": the -s word after the
+                # participle, followed by a preposition, is the bird's verb (r11: the caption was dropped)
+                sent.replace(late.i, f"{be_present(False)} {gerund(_verb_reading(late.lower_))}")
+                continue
             raise Unnormalizable("a participle after 'with' + body part read as the main verb (no predicate)")
         if (lemma in params.text_verbs or lemma in params.thing_states) and not auxes \
                 and _thing_subject(verb, () if lemma in params.text_verbs else tuple(params.moving_things),
@@ -769,6 +794,12 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             sent.replace(auxes[0].i, f"{be_present(plural or auxes[0].lower_ == 'do')} doing")
         elif verb.tag_ == "VB" and all(a.lemma_ == "do" for a in auxes):
             if lemma in stative:
+                continue
+            if len(auxes) == 1 and auxes[0].tag_ in ("VBZ", "VBP") and auxes[0].i + 1 < verb.i \
+                    and doc[auxes[0].i + 1].tag_ in ("DT", "PRP$") and not sent.edited(auxes[0].i):
+                # "a fellow rider does a jump off a ramp": an article after "does" makes "do" the verb and "jump"
+                # its object; do-support would write "is a jumping off" (r11)
+                sent.replace(auxes[0].i, f"{be_present(auxes[0].lower_ == 'do')} doing")
                 continue
             _collapse(sent, verb, [a.i for a in auxes], _plural_subject(verb), stative, lemma=lemma)
         elif verb.tag_ in ("VBN", "VBD") and all(a.lemma_ == "have" for a in auxes):
