@@ -152,6 +152,13 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "opposite-lexicon"),
     ("A young man is climbing the bottom surface of a rock", "A young man is climbing the top surface of a rock",
      "antonym-wordnet"),
+    # r12, seed-1 build: a singular beside "same", "pouring ... off a plate", "holding an adult"
+    ("Six hockey players of the same team are skating", "There is no hockey player of the same team skating",
+     "there-is-no"),
+    ("A man is pouring pasta onto a plate", "A man is pouring pasta off a plate", "opposite-lexicon"),
+    ("A car is hitting white median bumpers", "A car is hitting white abnormal bumpers", "antonym-wordnet"),
+    ("A woman holding a child is walking through water", "A woman holding an adult is walking through water",
+     "opposite-lexicon"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

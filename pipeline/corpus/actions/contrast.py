@@ -525,6 +525,9 @@ class ThereIsNoParams(BaseModel):
     anaphors: list[str] = Field(default_factory=lambda: list(ANAPHORS))
     quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     singular_variant: bool = True
+    # words that need more than one of the subject: no singular variant with them ("Six hockey players of the same
+    # team are skating" -/-> "There is no hockey player of the same team skating", r12 seed-1 build)
+    plural_words: list[str] = Field(default_factory=lambda: ["same", "together", "each", "both", "other", "others"])
     replace: list[str] = Field(default_factory=lambda: [
         "a", "an", "the", "some", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "several", "many", "few", "a few"])
@@ -596,7 +599,8 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     # "some" and "something" stay: SICK writes "There is no man eating some food", "There is no woman
     # frying something" (SICK_train), unlike after "not" (measure_sick_recall)
     yield s.edits
-    if params.singular_variant and subj.tag_ == "NNS" and pron is None:
+    if params.singular_variant and subj.tag_ == "NNS" and pron is None \
+            and not any(t.lower_ in params.plural_words for t in doc):
         single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
         if single != subj.lower_:             # "There is no dog playing"
             t = s.fork()
