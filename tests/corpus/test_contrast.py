@@ -157,6 +157,10 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "there-is-no"),
     ("A man is pouring pasta onto a plate", "A man is pouring pasta off a plate", "opposite-lexicon"),
     ("A car is hitting white median bumpers", "A car is hitting white abnormal bumpers", "antonym-wordnet"),
+    ("A male surfer is on his stomach and riding a wave", "A male surfer is not on his stomach and riding a wave",
+     "negation-insert"),
+    ("A blond child is crawling on playground equipment", "A blond adult is crawling on playground equipment",
+     "opposite-lexicon"),
     ("A woman holding a child is walking through water", "A woman holding an adult is walking through water",
      "opposite-lexicon"),
 ])

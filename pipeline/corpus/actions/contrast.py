@@ -295,6 +295,17 @@ def _some_to_any(s, verb) -> None:
                 s.replace(det.i, "any")
 
 
+def _negate_shared_aux(s, verb, aux, negation: str, tag: str) -> None:
+    """Repeat the finite ``aux`` and ``negation`` before each verb coordinated with ``verb`` that shares it (tagged
+    ``tag``, no subject nor auxiliary of its own): "The skier is not descending the hill and wearing a helmet" leaves
+    open whether "not" reaches "wearing"; SICK repeats both, "is not wearing ... and is not defending" (SICK_train;
+    never "is not V-ing ... and V-ing"), r12 readers."""
+    for conj in children(verb, "conj"):
+        if conj.pos_ == "VERB" and conj.tag_ == tag and not children(conj, *SUBJECT_DEPS, "aux", "auxpass"):
+            s.insert_before(conj.i, f"{aux.lower_} {negation}")
+            _some_to_any(s, conj)
+
+
 @action("insert_negation", stages=("S3",), params=InsertNegationParams)
 def insert_negation(sent, params: InsertNegationParams, ruleset):
     """Insert a negation into a main clause; Marelli et al. 2014, Table 3 (S3, "inserting the negation").
@@ -333,13 +344,7 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
         aux = _finite_aux(verb)
         if aux is not None:
             s.insert_after(aux.i, params.negation)
-            for conj in children(verb, "conj"):
-                if conj.pos_ == "VERB" and conj.tag_ == verb.tag_ \
-                        and not children(conj, *SUBJECT_DEPS, "aux", "auxpass"):
-                    # "The skier is not descending the hill and wearing a helmet": "not" may or may not reach the
-                    # second verb; SICK repeats both, "is not wearing ... and is not defending" (SICK_train, r12)
-                    s.insert_before(conj.i, f"{aux.lower_} {params.negation}")
-                    _some_to_any(s, conj)
+            _negate_shared_aux(s, verb, aux, params.negation, verb.tag_)
         elif verb.lemma_ == "be" and verb.tag_ in FINITE_TAGS:
             if _is_existential(verb):
                 attr = _existential_attr(verb)
@@ -354,6 +359,7 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                     s.insert_after(verb.i, params.negation)
             else:
                 s.insert_after(verb.i, params.negation)
+                _negate_shared_aux(s, verb, verb, params.negation, "VBG")  # "is not on his stomach and riding"
         elif params.do_support and verb.pos_ == "VERB" and verb.tag_ in DO_FORMS:
             lemma = lemma_of(verb.text, "VERB")
             if resources.zipf(lemma) < 1.0:  # misspelt verb: no reliable base form
