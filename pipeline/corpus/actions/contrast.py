@@ -438,6 +438,9 @@ class DeterminerOppositeParams(BaseModel):
     # left to it; passives and clauses it refuses keep "No ..." (None: every subject takes "no")
     defer_to_there_is_no: dict[str, Any] | None = None
     negative_word: str = "no"
+    # only subjects opening with these are left to there-is-no: SICK keeps "No" on a definite subject as well ("The
+    # motorcycle racer is riding a bike" / "No motorcycle racer is riding a bike", SICK_train); None: any opening
+    defer_openings: list[str] | None = None
 
 
 _NP_PREMOD_DEPS = ("det", "predet", "nummod", "amod", "quantmod", "advmod", "nmod")
@@ -508,6 +511,7 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
                           and (t is verb or t.dep_ in ("aux", "auxpass")) and t.i > head.i), None) \
             if head.tag_ == "NN" and not existential else None
         deferred = defer is not None and head.dep_ == "nsubj" and verb.tag_ == "VBG" \
+            and (params.defer_openings is None or key in params.defer_openings) \
             and next(_there_is_no_edits(sent, verb, defer), None) is not None
         for new in _pick(table[key], _number_of(head)):
             if new.lower() == key or (existential and new.lower() not in params.existential_to):
