@@ -283,13 +283,27 @@ def _some_to_any(s, verb) -> None:
     any watermelon"; "No panda is resting on some logs" -> "... on any logs"), and an object "something" /
     "someone" becomes "anything" / "anyone" ("is not holding something" -> "anything"): English writes the
     negative-polarity forms there (Quirk et al. 1985, 10.61)."""
-    objs = children(verb, "dobj") + [o for prep in children(verb, "prep") for o in children(prep, "pobj")]
+    # after a preposition only a plural: "not resting on any logs", but "not wrestling on any wasteland" reads as
+    # no place at all (r12 readers); SICK keeps "some" there ("not standing ... near some buckets")
+    objs = children(verb, "dobj") + [o for prep in children(verb, "prep") for o in children(prep, "pobj")
+                                     if o.tag_ in ("NNS", "NNPS") or o.lower_ in SOME_TO_ANY]
     for obj in objs:  # "No panda is resting on some logs" -> "... on any logs"
         if obj.lower_ in SOME_TO_ANY and not s.edited(obj.i):  # "is not holding something" -> "anything"
             s.replace(obj.i, SOME_TO_ANY[obj.lower_])
         for det in obj.lefts:
             if det.dep_ == "det" and det.lower_ == "some" and not s.edited(det.i):
                 s.replace(det.i, "any")
+
+
+def _negate_shared_aux(s, verb, aux, negation: str, tag: str) -> None:
+    """Repeat the finite ``aux`` and ``negation`` before each verb coordinated with ``verb`` that shares it (tagged
+    ``tag``, no subject nor auxiliary of its own): "The skier is not descending the hill and wearing a helmet" leaves
+    open whether "not" reaches "wearing"; SICK repeats both, "is not wearing ... and is not defending" (SICK_train;
+    never "is not V-ing ... and V-ing"), r12 readers."""
+    for conj in children(verb, "conj"):
+        if conj.pos_ == "VERB" and conj.tag_ == tag and not children(conj, *SUBJECT_DEPS, "aux", "auxpass"):
+            s.insert_before(conj.i, f"{aux.lower_} {negation}")
+            _some_to_any(s, conj)
 
 
 @action("insert_negation", stages=("S3",), params=InsertNegationParams)
@@ -330,6 +344,7 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
         aux = _finite_aux(verb)
         if aux is not None:
             s.insert_after(aux.i, params.negation)
+            _negate_shared_aux(s, verb, aux, params.negation, verb.tag_)
         elif verb.lemma_ == "be" and verb.tag_ in FINITE_TAGS:
             if _is_existential(verb):
                 attr = _existential_attr(verb)
@@ -344,6 +359,7 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                     s.insert_after(verb.i, params.negation)
             else:
                 s.insert_after(verb.i, params.negation)
+                _negate_shared_aux(s, verb, verb, params.negation, "VBG")  # "is not on his stomach and riding"
         elif params.do_support and verb.pos_ == "VERB" and verb.tag_ in DO_FORMS:
             lemma = lemma_of(verb.text, "VERB")
             if resources.zipf(lemma) < 1.0:  # misspelt verb: no reliable base form
@@ -416,6 +432,15 @@ class DeterminerOppositeParams(BaseModel):
     # determiners that make a singular noun govern the verb ("No group of people is dancing")
     singular_determiners: list[str] = Field(default_factory=lambda: ["no", "every", "each"])
     singular_be: dict[str, str] = Field(default_factory=lambda: {"are": "is", "were": "was"})
+    # SICK's house style of a denied progressive subject is "There is no man playing" (554 in SICK_train's
+    # sentences) rather than "No man is playing" (18, mostly passives "No onion is being cut"): with these
+    # ``there_is_no`` params, a "no" subject of a progressive active clause that the there-is-no rule recasts is
+    # left to it; passives and clauses it refuses keep "No ..." (None: every subject takes "no")
+    defer_to_there_is_no: dict[str, Any] | None = None
+    negative_word: str = "no"
+    # only subjects opening with these are left to there-is-no: SICK keeps "No" on a definite subject as well ("The
+    # motorcycle racer is riding a bike" / "No motorcycle racer is riding a bike", SICK_train); None: any opening
+    defer_openings: list[str] | None = None
 
 
 _NP_PREMOD_DEPS = ("det", "predet", "nummod", "amod", "quantmod", "advmod", "nmod")
@@ -450,6 +475,7 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
     """
     table = ruleset.lexicon(params.lexicon)
     doc = sent.doc
+    defer = ThereIsNoParams(**params.defer_to_there_is_no) if params.defer_to_there_is_no is not None else None
     for head in _np_args(doc, params.deps, params.existential):
         if any(c.dep_ == "conj" for c in head.children) or head.dep_ == "conj":
             continue
@@ -484,9 +510,14 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
         plural_be = next((t for t in (verb, *verb.children) if t.lower_ in params.singular_be
                           and (t is verb or t.dep_ in ("aux", "auxpass")) and t.i > head.i), None) \
             if head.tag_ == "NN" and not existential else None
+        deferred = defer is not None and head.dep_ == "nsubj" and verb.tag_ == "VBG" \
+            and (params.defer_openings is None or key in params.defer_openings) \
+            and next(_there_is_no_edits(sent, verb, defer), None) is not None
         for new in _pick(table[key], _number_of(head)):
             if new.lower() == key or (existential and new.lower() not in params.existential_to):
                 continue
+            if deferred and new.lower() == params.negative_word:
+                continue  # "No person is sky surfing" -> there-is-no's "There is no person sky surfing"
             s = sent.fork()
             s.set_span(start, end, new)
             if plural_be is not None and new.lower() in params.singular_determiners:
@@ -504,6 +535,9 @@ class ThereIsNoParams(BaseModel):
     anaphors: list[str] = Field(default_factory=lambda: list(ANAPHORS))
     quantifier_nouns: list[str] = Field(default_factory=lambda: list(QUANTIFIER_NOUNS))
     singular_variant: bool = True
+    # words that need more than one of the subject: no singular variant with them ("Six hockey players of the same
+    # team are skating" -/-> "There is no hockey player of the same team skating", r12 seed-1 build)
+    plural_words: list[str] = Field(default_factory=lambda: ["same", "together", "each", "both", "other", "others"])
     replace: list[str] = Field(default_factory=lambda: [
         "a", "an", "the", "some", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "several", "many", "few", "a few"])
@@ -525,60 +559,67 @@ def there_is_no(sent, params: ThereIsNoParams, ruleset):
     With ``singular_variant`` a plural subject also gives the singular form SICK mostly used ("There is no dog
     playing": 510 "There is no" against 19 "There are no" in SICK's sentences).
     """
+    for verb in _clause_heads(sent.doc):
+        yield from _there_is_no_edits(sent, verb, params)
+
+
+def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
+    """The "There is no ..." recasts of the clause headed by ``verb`` (none when the clause does not fit, see
+    :func:`there_is_no`)."""
     doc = sent.doc
-    for verb in _clause_heads(doc):
-        subj = _own_subject(verb)
-        aux = _finite_aux(verb)
-        if subj is None or aux is None or subj.dep_ == "expl" or aux.lower_ not in ("is", "are"):
-            continue
-        if verb.tag_ != "VBG" and not (verb.tag_ == "VBN" and any(c.lower_ == "being" for c in verb.children)):
-            continue
-        if subj.right_edge.i + 1 != aux.i or _negated(verb, _DEFAULT_NEGATIVE_SET):
-            continue
-        if any(c.dep_ == "conj" for c in subj.children):
-            continue
-        if sum(not t.is_punct for t in doc) > params.max_words:
-            continue
-        if any(t.dep_ in ("acl", "relcl") or t.is_punct for t in subj.subtree):
-            continue  # "There is no man wearing a cap holding a sign"
-        if any(c.dep_ == "conj" and (c.tag_ in FINITE_TAGS or children(c, "aux", "auxpass"))
-               for c in verb.children):
-            continue  # "There is no kid swimming and is holding a toy"
-        if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors) \
-                or _other_refers_back(doc, subj):
-            continue  # "There is no couple of people"; "There is no dog running, a man following him"
-        start = subj.left_edge.i
-        there = f"there {'are' if is_plural_np(subj) else 'is'}"  # "A group of people are" -> "There is no group"
-        s = sent.fork()
-        pron = _match_at(doc, start, params.pronouns)
-        if pron is not None and pron[1] == subj.i + 1:
-            s.set_span(start, pron[1], f"{there} {params.pronouns[pron[0]]}")
-        elif subj.pos_ in ("NOUN", "PROPN") and subj.tag_ not in ("NNP",):
-            m = _match_at(doc, start, params.replace)
-            if m is not None:
-                if not all(t.head == subj for t in doc[start:m[1]]):
-                    continue
-                s.set_span(start, m[1], f"{there} {params.negative}")
-            elif doc[start].pos_ in ("ADJ", "NOUN") and subj.tag_ == "NNS":
-                s.insert_before(start, f"{there} {params.negative}")
-            else:
-                continue
+    subj = _own_subject(verb)
+    aux = _finite_aux(verb)
+    if subj is None or aux is None or subj.dep_ == "expl" or aux.lower_ not in ("is", "are"):
+        return
+    if verb.tag_ != "VBG" and not (verb.tag_ == "VBN" and any(c.lower_ == "being" for c in verb.children)):
+        return
+    if subj.right_edge.i + 1 != aux.i or _negated(verb, _DEFAULT_NEGATIVE_SET):
+        return
+    if any(c.dep_ == "conj" for c in subj.children):
+        return
+    if sum(not t.is_punct for t in doc) > params.max_words:
+        return
+    if any(t.dep_ in ("acl", "relcl") or t.is_punct for t in subj.subtree):
+        return  # "There is no man wearing a cap holding a sign"
+    if any(c.dep_ == "conj" and (c.tag_ in FINITE_TAGS or children(c, "aux", "auxpass"))
+           for c in verb.children):
+        return  # "There is no kid swimming and is holding a toy"
+    if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors) \
+            or _other_refers_back(doc, subj):
+        return  # "There is no couple of people"; "There is no dog running, a man following him"
+    start = subj.left_edge.i
+    there = f"there {'are' if is_plural_np(subj) else 'is'}"  # "A group of people are" -> "There is no group"
+    s = sent.fork()
+    pron = _match_at(doc, start, params.pronouns)
+    if pron is not None and pron[1] == subj.i + 1:
+        s.set_span(start, pron[1], f"{there} {params.pronouns[pron[0]]}")
+    elif subj.pos_ in ("NOUN", "PROPN") and subj.tag_ not in ("NNP",):
+        m = _match_at(doc, start, params.replace)
+        if m is not None:
+            if not all(t.head == subj for t in doc[start:m[1]]):
+                return
+            s.set_span(start, m[1], f"{there} {params.negative}")
+        elif doc[start].pos_ in ("ADJ", "NOUN") and subj.tag_ == "NNS":
+            s.insert_before(start, f"{there} {params.negative}")
         else:
-            continue
-        s.delete(aux.i)
-        # "some" and "something" stay: SICK writes "There is no man eating some food", "There is no woman
-        # frying something" (SICK_train), unlike after "not" (measure_sick_recall)
-        yield s.edits
-        if params.singular_variant and subj.tag_ == "NNS" and pron is None:
-            single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
-            if single != subj.lower_:             # "There is no dog playing"
-                t = s.fork()
-                if start == subj.i:
-                    t.replace(start, f"there is {params.negative} {single}")
-                else:
-                    t.replace(start, t.text(start).replace("there are", "there is", 1))
-                    t.replace(subj.i, single)
-                yield t.edits
+            return
+    else:
+        return
+    s.delete(aux.i)
+    # "some" and "something" stay: SICK writes "There is no man eating some food", "There is no woman
+    # frying something" (SICK_train), unlike after "not" (measure_sick_recall)
+    yield s.edits
+    if params.singular_variant and subj.tag_ == "NNS" and pron is None \
+            and not any(t.lower_ in params.plural_words for t in doc):
+        single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
+        if single != subj.lower_:             # "There is no dog playing"
+            t = s.fork()
+            if start == subj.i:
+                t.replace(start, f"there is {params.negative} {single}")
+            else:
+                t.replace(start, t.text(start).replace("there are", "there is", 1))
+                t.replace(subj.i, single)
+            yield t.edits
 
 
 # ---------------------------------------------------------------------------- 3. semantic opposites
@@ -744,6 +785,9 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue
         if in_hyphenated(tok):  # "half-pipe"
             continue
+        if tok.pos_ == "ADJ" and any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+            continue  # "a ball pit full of balls" -/-> "a ball pit empty of balls": the "of" phrase belongs to one
+            # side only (r12 readers)
         if tok.pos_ == "ADJ" and tok.lower_.endswith("ing") and tok.i > 0 and doc[tok.i - 1].lemma_ == "be":
             continue  # "are sweeping water": a progressive verb mis-tagged as an adjective
         lemma = tok.lemma_.lower()
