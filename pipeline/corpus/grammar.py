@@ -35,7 +35,7 @@ from typing import Iterable
 
 from pipeline.common import resources
 from pipeline.corpus.sentence import article_for, surface
-from pipeline.corpus.wordforms import in_hyphenated, irregular_plural, lemma_of, plural
+from pipeline.corpus.wordforms import in_hyphenated, irregular_plural, is_game, lemma_of, plural
 
 CHECKS = ("agreement", "article-plural", "missing-determiner", "doubled-word", "duplicate-coordinate",
           "no-finite-verb")
@@ -61,8 +61,6 @@ COUNTED_FOOD_RATIO = -0.4
 # a first sense in one of these files ("outfit": a group; "table": data; "object", "event": top nouns) still
 # reads as count in a caption when a later sense is concrete or the plural is about as frequent
 VAGUE_LEXNAMES = frozenset({"noun.group", "noun.Tops", "noun.act", "noun.event"})
-# a sense under one of these is a game or sport: "watching cricket", "watching football" stay bare
-GAME_SYNSETS = ("game.n.01", "sport.n.01", "athletic_game.n.01")
 # a size or shape adjective before a noun marks a single thing: "cutting big pepper", "a small blue object";
 # true mass nouns ("long hair", "tall grass", "deep snow") are in the mass lexicon and stay bare
 SIZE_ADJECTIVES = frozenset("big bigger large larger small smaller little tiny huge giant enormous massive tall "
@@ -347,15 +345,6 @@ def _has_determiner(n) -> bool:
 
 
 @functools.lru_cache(maxsize=65536)
-def _game(word: str) -> bool:
-    """Whether one of the first three noun senses of ``word`` is a game or sport ("cricket", "football")."""
-    for syn in resources.synsets(word, "n")[:3]:
-        if any(h.name() in GAME_SYNSETS for path in syn.hypernym_paths() for h in path):
-            return True
-    return False
-
-
-@functools.lru_cache(maxsize=65536)
 def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool:
     """Whether ``word`` (a singular noun) is a count noun that needs a determiner in a caption.
 
@@ -375,7 +364,7 @@ def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool
         return False
     ratio = resources.zipf(pl) - resources.zipf(word)
     lexnames = [s.lexname() for s in syns[:3]]
-    if _game(word):
+    if is_game(word):
         return False
     if any(x in MASS_LEXNAMES for x in lexnames):
         # a food counted as pieces as often as a stuff ("carrots" about as frequent as "carrot"): SICK writes

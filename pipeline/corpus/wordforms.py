@@ -6,14 +6,16 @@ Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
 
 from __future__ import annotations
 
-__all__ = ["SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_index", "fixed_name_tokens", "gerund",
-           "in_hyphenated", "inflect_engine", "inflect_word", "irregular_plural", "is_plural_np", "lemma_of",
-           "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person",
+__all__ = ["GAME_SYNSETS", "SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_index", "fixed_name_tokens",
+           "gerund", "in_hyphenated", "inflect_engine", "inflect_word", "irregular_plural", "is_game", "is_plural_np",
+           "lemma_of", "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person",
            "described_noun"]
 
 import functools
 
 from lemminflect import getInflection, getLemma
+
+from pipeline.common import resources
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
 
@@ -203,3 +205,17 @@ def aux_be(verb):
         if c.dep_ in ("aux", "auxpass") and c.lemma_ == "be":
             return c
     return None
+
+
+# a sense under one of these is a game or sport: "watching cricket", "watching football" stay bare
+GAME_SYNSETS = ("game.n.01", "sport.n.01", "athletic_game.n.01")
+
+
+@functools.lru_cache(maxsize=65536)
+def is_game(word: str) -> bool:
+    """Whether one of the first three WordNet noun senses of ``word`` is a game or sport ("cricket", "football",
+    "baseball"): such a noun names the activity and takes no article ("Baseball is being played")."""
+    for syn in resources.synsets(word, "n")[:3]:
+        if any(h.name() in GAME_SYNSETS for path in syn.hypernym_paths() for h in path):
+            return True
+    return False

@@ -364,6 +364,9 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
             lemma = lemma_of(verb.text, "VERB")
             if resources.zipf(lemma) < 1.0:  # misspelt verb: no reliable base form
                 continue
+            if verb.tag_ == "VBD" and any(t.tag_ == "VBG" and children(t, "aux") for t in doc):
+                continue  # "A white bird with its wings lifted up is hovering": the parser made the participle
+                # the root; the clause is the "is V-ing" one ("with its wings did not lift up", r11 reader)
             start = verb.i  # "A woman thinly slices" -> "A woman does not thinly slice"
             while start > 0 and doc[start - 1].dep_ == "advmod" and doc[start - 1].head == verb:
                 start -= 1

@@ -30,6 +30,7 @@ from pipeline.corpus.registry import action
 from pipeline.corpus.sentence import article_for
 from pipeline.corpus.wordforms import (
     in_hyphenated,
+    is_game,
     is_plural_np,
     lemma_of,
     matches_at,
@@ -513,7 +514,9 @@ def _mass_noun(noun: str, lexnames: tuple[str, ...]) -> bool:
 @action("add_article", stages=("normalize",), params=ArticleParams)
 def add_article(sent, params: ArticleParams, ruleset) -> None:
     """A bare singular count noun as subject gets an indefinite article ("man laying on bench" -> "a man
-    ..."): SICK's sentences are full sentences; Table 2 (non-sentential descriptions)."""
+    ..."), also a bare possessor opening the subject with ``poss`` in ``deps`` ("Woman's long wet hair" -> "A
+    woman's ..."), never a game or sport (:func:`~pipeline.corpus.wordforms.is_game`): SICK's sentences are full
+    sentences; Table 2 (non-sentential descriptions)."""
     deps = set(params.deps)
     lexnames = tuple(params.mass_lexnames)
     quantifiers = set(params.quantifiers)
@@ -525,8 +528,13 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
             if not (tok.i == 0 and tok.tag_ in ("NNP", "UH") and _common_word(tok.text)
                     and lemma_of(tok.text, "NOUN") == tok.lower_):
                 continue
-        if tok.dep_ != "ROOT" and tok.head.dep_ != "ROOT":
+        if tok.dep_ == "poss":
+            if tok.head.dep_ not in ("nsubj", "nsubjpass") or tok.left_edge.i != 0:
+                continue  # only the subject's first word: "Woman's long wet hair is ..." -> "A woman's ..."
+        elif tok.dep_ != "ROOT" and tok.head.dep_ != "ROOT":
             continue
+        if is_game(tok.lemma_.lower()):
+            continue  # "Baseball is being played by two men": a game takes no article
         start = tok.left_edge.i
         if tok.dep_ not in ("nsubj", "nsubjpass", "ROOT") and start != 0:
             continue

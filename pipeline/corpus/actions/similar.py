@@ -507,11 +507,13 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # the antecedent must come first: "her hair", "holding a cat in her arms" -/-> "A cat is
             # being held in her arms by a girl"; "another man" -/-> "Another man is being pushed by a man"; "holding
             # sprinklers in front of him" -/-> "Sprinklers are being held in front of him by a boy"
-        if obj.tag_ in ("NN", "NNS") and not children(obj, "det", "poss", "nummod") \
-                and plural(obj.lower_) == obj.lower_ and resources.lexnames(obj.lower_, "n", 1) & {"noun.animal"} \
+        dets = children(obj, "det", "poss", "nummod")
+        if obj.tag_ in ("NN", "NNS") and all(c.lower_ in ("some", "any") for c in dets) \
+                and (dets and obj.tag_ == "NN" or plural(obj.lower_) == obj.lower_) \
+                and resources.lexnames(obj.lower_, "n", 3) & {"noun.animal"} \
                 and lemma_of(verb.text, "VERB") not in params.mass_object_verbs:
-            continue  # "showing fish to a child" -/-> "Fish is being shown": one fish or several, the bare noun
-            # does not say, and the verb must agree with it
+            continue  # "showing fish to a child" -/-> "Fish is being shown", "brushing some shrimp" -/-> "Some
+            # shrimp is being brushed" (r11 reader): one or several, the noun does not say, and the verb must agree
         if params.activity_object_verbs is not None and obj.tag_ == "NN" \
                 and not children(obj, "det", "poss", "nummod") \
                 and resources.lexnames(_lemma(obj), "n", 1) & {"noun.act"} \
