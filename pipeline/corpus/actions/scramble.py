@@ -858,7 +858,10 @@ CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04",
                   # a flat piece for a purpose (a cutting board, a surf board), not a committee
                   "board": "board.n.03", "boards": "board.n.03",
                   # a set of clothes, not a group of people
-                  "outfit": "outfit.n.02", "outfits": "outfit.n.02"}
+                  "outfit": "outfit.n.02", "outfits": "outfit.n.02",
+                  # a tree's limb, not a division of an organization ("A small dog is jumping over a branch" ->
+                  # "A dog is jumping over a small branch")
+                  "branch": "branch.n.02", "branches": "branch.n.02"}
 
 
 def _noun_ancestors(tok) -> frozenset[str]:
@@ -1058,7 +1061,28 @@ class MoveModifierParams(BaseModel):
     outer_adjectives: bool = False
     # an adjective the parser took for a noun modifier ("A tan dog": "tan" a compound tagged JJ) moves too
     adjective_compounds: bool = False
+    # an adjective may also leave from before a noun modifier ("a red toy car" -> "a toy car", "a red baseball
+    # cap" -> "a baseball cap"), the compound staying with its noun
+    over_compounds: bool = False
     rate: float = Field(default=1.0, ge=0, le=1)
+
+
+# common nouns spelled with a capital, a trademark turned word, which spaCy tags as proper nouns ("a Frisbee")
+CAPITALISED_NOUNS = frozenset({"frisbee", "frisbees"})
+
+
+def _noun(tok) -> bool:
+    """A common noun, taking the capitalised words of :data:`CAPITALISED_NOUNS` ("catching a Frisbee") too."""
+    return tok.pos_ == "NOUN" or tok.pos_ == "PROPN" and tok.lower_ in CAPITALISED_NOUNS
+
+
+def _plain_compounds(tokens, head) -> bool:
+    """Whether ``tokens`` are plain premodifiers of ``head`` (adjectives, noun modifiers) with no dependents of
+    their own, at least one of them a noun modifier ("toy" in "a red toy car")."""
+    return bool(tokens) and any(t.dep_ == "compound" for t in tokens) and all(
+        t.head == head and not list(t.children) and (t.dep_ == "amod" and t.pos_ == "ADJ"
+                                                     or t.dep_ == "compound" and t.pos_ == "NOUN")
+        for t in tokens)
 
 
 def _modifier_end(adj, classes, wanted: set[str], pairs: bool) -> int | None:
@@ -1155,8 +1179,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if t.dep_ == "amod" or t.dep_ in deps and t.tag_ == "JJ"}
     mods = [t for t in doc if t.i in ends and t.pos_ == "ADJ" and ends[t.i] is not None
             and (ends[t.i] == t.head.i or params.outer_adjectives and t.lower_ not in params.shade_words
-                 and _plain_adjectives(doc[ends[t.i]:t.head.i], t.head))
-            and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
+                 and _plain_adjectives(doc[ends[t.i]:t.head.i], t.head)
+                 or params.over_compounds and t.lower_ not in params.shade_words
+                 and _plain_compounds(doc[ends[t.i]:t.head.i], t.head))
+            and _noun(t.head) and wanted & classes.get(t.lower_, frozenset())
             and _premodifier(t, params.head_deps)
             and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
             and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.i])
@@ -1165,7 +1191,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     if not mods:
         return  # most S1s: the receivers below cost a third of this rule's time
-    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
+    targets = [t for t in doc if t.dep_ in params.head_deps and _noun(t)
                and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)
                and not _role_noun(t) and not _misused_object(t) and not _place_part(t)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
