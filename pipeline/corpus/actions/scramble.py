@@ -1064,6 +1064,10 @@ class MoveModifierParams(BaseModel):
     # an adjective may also leave from before a noun modifier ("a red toy car" -> "a toy car", "a red baseball
     # cap" -> "a baseball cap"), the compound staying with its noun
     over_compounds: bool = False
+    # "little", "small", "tiny" land on a garment only when its wearer is none of these (adults): "A little girl
+    # in a pink coat" -> "A girl in a little pink coat", not "The man in the little blue shirt" (round 12)
+    small_garment_not_wearers_lexicon: str | None = None
+    small_words: list[str] = Field(default_factory=lambda: ["little", "small", "tiny"])
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -1078,10 +1082,10 @@ def _noun(tok) -> bool:
 
 def _plain_compounds(tokens, head) -> bool:
     """Whether ``tokens`` are plain premodifiers of ``head`` (adjectives, noun modifiers) with no dependents of
-    their own, at least one of them a noun modifier ("toy" in "a red toy car")."""
+    their own, at least one of them a noun modifier ("toy" in "a red toy car", "tan" in "a small tan dog")."""
     return bool(tokens) and any(t.dep_ == "compound" for t in tokens) and all(
         t.head == head and not list(t.children) and (t.dep_ == "amod" and t.pos_ == "ADJ"
-                                                     or t.dep_ == "compound" and t.pos_ == "NOUN")
+                                                     or t.dep_ == "compound" and t.pos_ in ("NOUN", "ADJ"))
         for t in tokens)
 
 
@@ -1217,6 +1221,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         targets = [t for t in targets if t.lower_ in fitting or t.lemma_.lower() in fitting]
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
+    adults = ruleset.lexicon_set(params.small_garment_not_wearers_lexicon) \
+        if params.small_garment_not_wearers_lexicon else frozenset()
     for m in mods:
         if params.receiver_plain and _coordinated(m.head) or m.head.dep_ == "conj" and m.head.head.lower_ in classes:
             continue  # "a large brown and a small white dog"
@@ -1245,6 +1251,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     continue  # "a field of green grass" has the colour of its grass: no "brown field of" it
             elif not _fits(moved, giver, n, hosts, (m.lower_,)):
                 continue
+            if adults and m.lower_ in params.small_words and "clothing.n.01" in _noun_ancestors(n):
+                wearer = _wearer(n)
+                if wearer != n and (wearer.lemma_.lower() in adults or wearer.lower_ in adults):
+                    continue  # "The man in the little blue shirt"
             at = _insertion_point(n, moved, classes, params.bare_receivers)
             if at is None and params.bare_plurals and n.tag_ == "NNS" and not list(n.lefts) \
                     and n.i > 0 and doc[n.i - 1].lower_ in HOLDING:
