@@ -861,7 +861,11 @@ CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04",
                   "outfit": "outfit.n.02", "outfits": "outfit.n.02",
                   # a tree's limb, not a division of an organization ("A small dog is jumping over a branch" ->
                   # "A dog is jumping over a small branch")
-                  "branch": "branch.n.02", "branches": "branch.n.02"}
+                  "branch": "branch.n.02", "branches": "branch.n.02",
+                  # links of metal, a beam of wood, a crown worn ("A brown dog is jumping over a chain" -> "A dog is
+                  # jumping over a brown chain"), not a series, a radio signal or the monarchy
+                  "chain": "chain.n.03", "chains": "chain.n.03", "beam": "beam.n.02", "beams": "beam.n.02",
+                  "crown": "crown.n.04", "crowns": "crown.n.04"}
 
 
 def _noun_ancestors(tok) -> frozenset[str]:
