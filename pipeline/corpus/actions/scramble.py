@@ -1025,6 +1025,8 @@ class MoveModifierParams(BaseModel):
     # receiving nouns refused when a noun modifies them: a compound names a kind whose size comes with it ("a
     # golf ball" is always little: "A boy is hitting a little golf ball" says nearly what S1 said)
     receiver_not_compound: bool = False
+    # ...except nouns of these synsets, whose kind leaves the size open ("a winter coat" -> "a little winter coat")
+    compound_receiver_synsets: list[str] = Field(default_factory=list)
     # receiving nouns refused after "the": nouns of these synsets, whose "the" is generic ("playing the piano",
     # "talking on the telephone" -/-> "the little piano": an adjective turns the generic "the" into a particular
     # one), and, with ``receiver_not_definite_plural``, any "the" + plural ("the backpacks" -/-> "the little
@@ -1215,7 +1217,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
     if params.receiver_not_compound:
-        targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)]
+        targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)
+                   or _noun_ancestors(t) & set(params.compound_receiver_synsets)]
     if params.receiver_lexicons:
         allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
         targets = [t for t in targets if t.lemma_.lower() in allowed or t.lower_ in allowed]
@@ -1257,6 +1260,11 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                 continue
             if adults and m.lower_ in params.small_words and "clothing.n.01" in _noun_ancestors(n):
                 wearer = _wearer(n)
+                verb = n.head
+                while n.dep_ == "dobj" and verb.lemma_.lower() == "wear" and verb.dep_ == "conj":
+                    verb = verb.head  # "The man is holding a boy and wearing a shirt"
+                if n.dep_ == "dobj" and n.head.lemma_.lower() == "wear":
+                    wearer = next((c for c in verb.children if c.dep_ == "nsubj"), wearer)
                 if wearer != n and (wearer.lemma_.lower() in adults or wearer.lower_ in adults):
                     continue  # "The man in the little blue shirt"
             at = _insertion_point(n, moved, classes, params.bare_receivers)
