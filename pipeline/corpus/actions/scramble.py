@@ -1095,6 +1095,17 @@ def _plain_compounds(tokens, head) -> bool:
         for t in tokens)
 
 
+def _host(adj, over_compounds: bool):
+    """The noun an adjective describes: its head, or with ``over_compounds`` the noun after a noun modifier the
+    parser hung it on ("red" on "toy" in "a red toy car", "black" on "tank" in "a black tank top")."""
+    head = adj.head
+    if over_compounds and head.dep_ == "compound" and head.pos_ == "NOUN" and head.i == adj.i + 1 \
+            and head.head.i == adj.i + 2 and head.head.pos_ == "NOUN" and not list(adj.children) \
+            and list(head.children) == [adj]:
+        return head.head
+    return head
+
+
 def _modifier_end(adj, classes, wanted: set[str], pairs: bool) -> int | None:
     """End (exclusive) of the modifier ``adj`` heads: ``adj.i + 1`` for a bare adjective, the end of "black and
     white" with ``pairs`` (the conjunct an adjective of a ``wanted`` class without dependents of its own);
@@ -1187,15 +1198,19 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     deps = ("amod", "compound") if params.adjective_compounds else ("amod",)
     ends = {t.i: _modifier_end(t, classes, wanted, params.pairs) for t in doc
             if t.dep_ == "amod" or t.dep_ in deps and t.tag_ == "JJ"}
+    heads = {t.i: _host(t, params.over_compounds) for t in doc if t.i in ends}
     mods = [t for t in doc if t.i in ends and t.pos_ == "ADJ" and ends[t.i] is not None
-            and (ends[t.i] == t.head.i or params.outer_adjectives and t.lower_ not in params.shade_words
-                 and _plain_adjectives(doc[ends[t.i]:t.head.i], t.head)
-                 or params.over_compounds and t.lower_ not in params.shade_words
-                 and _plain_compounds(doc[ends[t.i]:t.head.i], t.head))
-            and _noun(t.head) and wanted & classes.get(t.lower_, frozenset())
-            and _premodifier(t, params.head_deps)
-            and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
-            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.i])
+            and (heads[t.i] != t.head and heads[t.i].dep_ in params.head_deps
+                 or heads[t.i] == t.head and (
+                     ends[t.i] == t.head.i or params.outer_adjectives and t.lower_ not in params.shade_words
+                     and _plain_adjectives(doc[ends[t.i]:t.head.i], t.head)
+                     or params.over_compounds and t.lower_ not in params.shade_words
+                     and _plain_compounds(doc[ends[t.i]:t.head.i], t.head))
+                 and _premodifier(t, params.head_deps))
+            and _noun(heads[t.i]) and wanted & classes.get(t.lower_, frozenset())
+            and (heads[t.i].i < len(doc) - 1
+                 or any(c.dep_ in ("det", "poss", "nummod") for c in heads[t.i].children))
+            and not any(x.dep_ == "cc" for x in doc[heads[t.i].left_edge.i:t.i])
             and not (t.i > 0 and doc[t.i - 1].lower_ in ("and", "or", ",", "&"))]
     # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
@@ -1231,25 +1246,26 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     adults = ruleset.lexicon_set(params.small_garment_not_wearers_lexicon) \
         if params.small_garment_not_wearers_lexicon else frozenset()
     for m in mods:
-        if params.receiver_plain and _coordinated(m.head) or m.head.dep_ == "conj" and m.head.head.lower_ in classes:
+        mh = heads[m.i]  # the noun the adjective describes ("car" in "a red toy car")
+        if params.receiver_plain and _coordinated(mh) or mh.dep_ == "conj" and mh.head.lower_ in classes:
             continue  # "a large brown and a small white dog"
-        if noun_count[m.head.lemma_.lower()] > 1:
+        if noun_count[mh.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
         if params.shade_words and m.i > 0 and (doc[m.i - 1].lower_ in params.shade_words
                                                or doc[m.i - 1].lower_.endswith("ish")):
             continue  # "a light brown dog" -/-> "a light dog ... a brown ball"
-        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets) \
-                or m.head.lower_ in params.giver_not_words or m.head.lemma_.lower() in params.giver_not_words:
+        if m.lower_ in params.skip_words or _noun_ancestors(mh) & set(params.giver_not_synsets) \
+                or mh.lower_ in params.giver_not_words or mh.lemma_.lower() in params.giver_not_words:
             continue
         if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" and not _worn_after(m) if m.i else False)
-                                           or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
+                                           or "noun.body" in resources.lexnames(mh.lemma_.lower(), "n", 1)):
             continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
         for n in targets:
-            giver = n if params.receiver_only_hosts else m.head
-            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower():
+            giver = n if params.receiver_only_hosts else mh
+            if n == mh or n.lemma_.lower() == mh.lemma_.lower():
                 continue
-            if _place_within(n, m.head):
+            if _place_within(n, mh):
                 continue  # "a snowy hill in the mountains" -/-> "a hill in the snowy mountains" (same scene)
             if fitting is not None:
                 if m.lower_ not in fitting.get(n.lower_, fitting.get(n.lemma_.lower(), frozenset())):
