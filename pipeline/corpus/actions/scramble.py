@@ -1097,12 +1097,13 @@ def _plain_compounds(tokens, head) -> bool:
 
 def _host(adj, over_compounds: bool):
     """The noun an adjective describes: its head, or with ``over_compounds`` the noun after a noun modifier the
-    parser hung it on ("red" on "toy" in "a red toy car", "black" on "tank" in "a black tank top")."""
+    parser hung it on ("red" on "toy" in "a red toy car", "black" on "tank" in "a black tank top"), unless the
+    two words are a WordNet noun ("white water": "A white raft is being paddled through a water river")."""
     head = adj.head
     if over_compounds and head.dep_ == "compound" and head.pos_ == "NOUN" and head.i == adj.i + 1 \
             and head.head.i == adj.i + 2 and head.head.pos_ == "NOUN" and not list(adj.children) \
-            and list(head.children) == [adj]:
-        return head.head
+            and list(head.children) == [adj] and not resources.synsets(f"{adj.lower_}_{head.lower_}", "n"):
+        return head.head  # (not a word of its own: "a white water river", "a white race car")
     return head
 
 
