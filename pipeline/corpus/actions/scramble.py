@@ -858,7 +858,14 @@ CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04",
                   # a flat piece for a purpose (a cutting board, a surf board), not a committee
                   "board": "board.n.03", "boards": "board.n.03",
                   # a set of clothes, not a group of people
-                  "outfit": "outfit.n.02", "outfits": "outfit.n.02"}
+                  "outfit": "outfit.n.02", "outfits": "outfit.n.02",
+                  # a tree's limb, not a division of an organization ("A small dog is jumping over a branch" ->
+                  # "A dog is jumping over a small branch")
+                  "branch": "branch.n.02", "branches": "branch.n.02",
+                  # links of metal, a beam of wood, a crown worn ("A brown dog is jumping over a chain" -> "A dog is
+                  # jumping over a brown chain"), not a series, a radio signal or the monarchy
+                  "chain": "chain.n.03", "chains": "chain.n.03", "beam": "beam.n.02", "beams": "beam.n.02",
+                  "crown": "crown.n.04", "crowns": "crown.n.04"}
 
 
 def _noun_ancestors(tok) -> frozenset[str]:
@@ -1018,6 +1025,8 @@ class MoveModifierParams(BaseModel):
     # receiving nouns refused when a noun modifies them: a compound names a kind whose size comes with it ("a
     # golf ball" is always little: "A boy is hitting a little golf ball" says nearly what S1 said)
     receiver_not_compound: bool = False
+    # ...except nouns of these synsets, whose kind leaves the size open ("a winter coat" -> "a little winter coat")
+    compound_receiver_synsets: list[str] = Field(default_factory=list)
     # receiving nouns refused after "the": nouns of these synsets, whose "the" is generic ("playing the piano",
     # "talking on the telephone" -/-> "the little piano": an adjective turns the generic "the" into a particular
     # one), and, with ``receiver_not_definite_plural``, any "the" + plural ("the backpacks" -/-> "the little
@@ -1058,7 +1067,44 @@ class MoveModifierParams(BaseModel):
     outer_adjectives: bool = False
     # an adjective the parser took for a noun modifier ("A tan dog": "tan" a compound tagged JJ) moves too
     adjective_compounds: bool = False
+    # an adjective may also leave from before a noun modifier ("a red toy car" -> "a toy car", "a red baseball
+    # cap" -> "a baseball cap"), the compound staying with its noun
+    over_compounds: bool = False
+    # "little", "small", "tiny" land on a garment only when its wearer is none of these (adults): "A little girl
+    # in a pink coat" -> "A girl in a little pink coat", not "The man in the little blue shirt" (round 12)
+    small_garment_not_wearers_lexicon: str | None = None
+    small_words: list[str] = Field(default_factory=lambda: ["little", "small", "tiny"])
     rate: float = Field(default=1.0, ge=0, le=1)
+
+
+# common nouns spelled with a capital, a trademark turned word, which spaCy tags as proper nouns ("a Frisbee")
+CAPITALISED_NOUNS = frozenset({"frisbee", "frisbees"})
+
+
+def _noun(tok) -> bool:
+    """A common noun, taking the capitalised words of :data:`CAPITALISED_NOUNS` ("catching a Frisbee") too."""
+    return tok.pos_ == "NOUN" or tok.pos_ == "PROPN" and tok.lower_ in CAPITALISED_NOUNS
+
+
+def _plain_compounds(tokens, head) -> bool:
+    """Whether ``tokens`` are plain premodifiers of ``head`` (adjectives, noun modifiers) with no dependents of
+    their own, at least one of them a noun modifier ("toy" in "a red toy car", "tan" in "a small tan dog")."""
+    return bool(tokens) and any(t.dep_ == "compound" for t in tokens) and all(
+        t.head == head and not list(t.children) and (t.dep_ == "amod" and t.pos_ == "ADJ"
+                                                     or t.dep_ == "compound" and t.pos_ in ("NOUN", "ADJ"))
+        for t in tokens)
+
+
+def _host(adj, over_compounds: bool):
+    """The noun an adjective describes: its head, or with ``over_compounds`` the noun after a noun modifier the
+    parser hung it on ("red" on "toy" in "a red toy car", "black" on "tank" in "a black tank top"), unless the
+    two words are a WordNet noun ("white water": "A white raft is being paddled through a water river")."""
+    head = adj.head
+    if over_compounds and head.dep_ == "compound" and head.pos_ == "NOUN" and head.i == adj.i + 1 \
+            and head.head.i == adj.i + 2 and head.head.pos_ == "NOUN" and not list(adj.children) \
+            and list(head.children) == [adj] and not resources.synsets(f"{adj.lower_}_{head.lower_}", "n"):
+        return head.head  # (not a word of its own: "a white water river", "a white race car")
+    return head
 
 
 def _modifier_end(adj, classes, wanted: set[str], pairs: bool) -> int | None:
@@ -1153,19 +1199,25 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     deps = ("amod", "compound") if params.adjective_compounds else ("amod",)
     ends = {t.i: _modifier_end(t, classes, wanted, params.pairs) for t in doc
             if t.dep_ == "amod" or t.dep_ in deps and t.tag_ == "JJ"}
+    heads = {t.i: _host(t, params.over_compounds) for t in doc if t.i in ends}
     mods = [t for t in doc if t.i in ends and t.pos_ == "ADJ" and ends[t.i] is not None
-            and (ends[t.i] == t.head.i or params.outer_adjectives and t.lower_ not in params.shade_words
-                 and _plain_adjectives(doc[ends[t.i]:t.head.i], t.head))
-            and t.head.pos_ == "NOUN" and wanted & classes.get(t.lower_, frozenset())
-            and _premodifier(t, params.head_deps)
-            and (t.head.i < len(doc) - 1 or any(c.dep_ in ("det", "poss", "nummod") for c in t.head.children))
-            and not any(x.dep_ == "cc" for x in doc[t.head.left_edge.i:t.i])
+            and (heads[t.i] != t.head and heads[t.i].dep_ in params.head_deps
+                 or heads[t.i] == t.head and (
+                     ends[t.i] == t.head.i or params.outer_adjectives and t.lower_ not in params.shade_words
+                     and _plain_adjectives(doc[ends[t.i]:t.head.i], t.head)
+                     or params.over_compounds and t.lower_ not in params.shade_words
+                     and _plain_compounds(doc[ends[t.i]:t.head.i], t.head))
+                 and _premodifier(t, params.head_deps))
+            and _noun(heads[t.i]) and wanted & classes.get(t.lower_, frozenset())
+            and (heads[t.i].i < len(doc) - 1
+                 or any(c.dep_ in ("det", "poss", "nummod") for c in heads[t.i].children))
+            and not any(x.dep_ == "cc" for x in doc[heads[t.i].left_edge.i:t.i])
             and not (t.i > 0 and doc[t.i - 1].lower_ in ("and", "or", ",", "&"))]
     # (and not out of "brown and white" or "a large brown and a small white dog", which would leave "and" bare)
     # (a last word without determiner may be a verb read as a noun: "another man in red watches")
     if not mods:
         return  # most S1s: the receivers below cost a third of this rule's time
-    targets = [t for t in doc if t.dep_ in params.head_deps and t.pos_ == "NOUN"
+    targets = [t for t in doc if t.dep_ in params.head_deps and _noun(t)
                and not any(c.dep_ == "nummod" or c.lower_ == "one" for c in t.children)
                and not _role_noun(t) and not _misused_object(t) and not _place_part(t)]
     # (not onto "one dog" or "two dogs": a counted noun keeps its description, "two dogs and one brown dog")
@@ -1181,7 +1233,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
     if params.receiver_not_compound:
-        targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)]
+        targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)
+                   or _noun_ancestors(t) & set(params.compound_receiver_synsets)]
     if params.receiver_lexicons:
         allowed = frozenset().union(*(ruleset.lexicon_set(n) for n in params.receiver_lexicons))
         targets = [t for t in targets if t.lemma_.lower() in allowed or t.lower_ in allowed]
@@ -1191,26 +1244,29 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         targets = [t for t in targets if t.lower_ in fitting or t.lemma_.lower() in fitting]
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
+    adults = ruleset.lexicon_set(params.small_garment_not_wearers_lexicon) \
+        if params.small_garment_not_wearers_lexicon else frozenset()
     for m in mods:
-        if params.receiver_plain and _coordinated(m.head) or m.head.dep_ == "conj" and m.head.head.lower_ in classes:
+        mh = heads[m.i]  # the noun the adjective describes ("car" in "a red toy car")
+        if params.receiver_plain and _coordinated(mh) or mh.dep_ == "conj" and mh.head.lower_ in classes:
             continue  # "a large brown and a small white dog"
-        if noun_count[m.head.lemma_.lower()] > 1:
+        if noun_count[mh.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
         if params.shade_words and m.i > 0 and (doc[m.i - 1].lower_ in params.shade_words
                                                or doc[m.i - 1].lower_.endswith("ish")):
             continue  # "a light brown dog" -/-> "a light dog ... a brown ball"
-        if m.lower_ in params.skip_words or _noun_ancestors(m.head) & set(params.giver_not_synsets) \
-                or m.head.lower_ in params.giver_not_words or m.head.lemma_.lower() in params.giver_not_words:
+        if m.lower_ in params.skip_words or _noun_ancestors(mh) & set(params.giver_not_synsets) \
+                or mh.lower_ in params.giver_not_words or mh.lemma_.lower() in params.giver_not_words:
             continue
         if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" and not _worn_after(m) if m.i else False)
-                                           or "noun.body" in resources.lexnames(m.head.lemma_.lower(), "n", 1)):
+                                           or "noun.body" in resources.lexnames(mh.lemma_.lower(), "n", 1)):
             continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
         for n in targets:
-            giver = n if params.receiver_only_hosts else m.head
-            if n == m.head or n.lemma_.lower() == m.head.lemma_.lower():
+            giver = n if params.receiver_only_hosts else mh
+            if n == mh or n.lemma_.lower() == mh.lemma_.lower():
                 continue
-            if _place_within(n, m.head):
+            if _place_within(n, mh):
                 continue  # "a snowy hill in the mountains" -/-> "a hill in the snowy mountains" (same scene)
             if fitting is not None:
                 if m.lower_ not in fitting.get(n.lower_, fitting.get(n.lemma_.lower(), frozenset())):
@@ -1219,6 +1275,15 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     continue  # "a field of green grass" has the colour of its grass: no "brown field of" it
             elif not _fits(moved, giver, n, hosts, (m.lower_,)):
                 continue
+            if adults and m.lower_ in params.small_words and "clothing.n.01" in _noun_ancestors(n):
+                wearer = _wearer(n)
+                verb = n.head
+                while n.dep_ == "dobj" and verb.lemma_.lower() == "wear" and verb.dep_ == "conj":
+                    verb = verb.head  # "The man is holding a boy and wearing a shirt"
+                if n.dep_ == "dobj" and n.head.lemma_.lower() == "wear":
+                    wearer = next((c for c in verb.children if c.dep_ == "nsubj"), wearer)
+                if wearer != n and (wearer.lemma_.lower() in adults or wearer.lower_ in adults):
+                    continue  # "The man in the little blue shirt"
             at = _insertion_point(n, moved, classes, params.bare_receivers)
             if at is None and params.bare_plurals and n.tag_ == "NNS" and not list(n.lefts) \
                     and n.i > 0 and doc[n.i - 1].lower_ in HOLDING:
