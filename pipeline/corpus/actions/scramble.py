@@ -377,6 +377,9 @@ def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozense
         return None  # "a wooden horse", "an arm band", "a stuffed dog"
     if tok.pos_ == "PROPN" and lemma not in person_words and not (tok.i == 0 and _capitalised_common_noun(tok)):
         return None  # "mini Coopers": WordNet's first sense of a name is often a common noun's
+    if tok.i > 0 and tok.text[:1].isupper() and tok.text != "I":
+        return None  # a capitalised noun inside the sentence is part of a name: "a Game Boy" (r11 reader: "A
+        # Game Boy is playing someone")
     for prep in tok.children:  # "a group of people", "a herd of cows"
         if prep.dep_ == "prep" and prep.lower_ == "of" and prep.i == tok.i + 1:
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)

@@ -249,8 +249,10 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
                 continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
             if tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].lower_ in _LINKING_DETS:
                 continue  # "the other man" -/-> "an other man", "the same team" -/-> "a same team": they refer back
-            if tok.head.dep_ == "conj" or children(tok.head, "conj"):
+            if tok.head.dep_ == "conj" or children(tok.head, "conj") \
+                    or tok.i and sent.doc[tok.i - 1].lower_ in ("and", "or"):
                 continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
+                # (also where the parser missed the coordination: "a black shirt and the black hat", r11 reader)
             if tok.lower_ in params.indefinite and params.indefinite_subject_only \
                     and tok.head.dep_ not in ("nsubj", "nsubjpass"):
                 continue  # "taking a picture together" -/-> "taking the picture together": a definite object
@@ -628,6 +630,9 @@ def passive_to_active(sent, params: VoiceParams, ruleset):
         a0, a1 = span(by)
         if s1 != auxes[0].i or auxes[-1].i + 1 != verb.i or verb.i + 1 != a0:
             continue
+        if any(t.tag_ == "PRP$" or t.dep_ == "poss" and t.pos_ == "PRON" for t in doc[a0:a1]):
+            continue  # "tackled by his opponent" -/-> "His opponent is tackling a soccer player": the pronoun
+            # would come before the one it points to (r11 reader)
         if not (_contiguous(s0, s1, doc) and _contiguous(a0 + 1, a1, doc)):
             continue
         new_subj = _np_text(sent, actor, a0 + 1, a1, to_nom)
