@@ -25,7 +25,7 @@ CHAIN = [
     ("The boy will kick the ball", "The boy is kicking the ball"),
     ("A man is going to paint the fence", "A man is painting the fence"),
     ("A woman is picking the box up", "A woman is lifting the box"),
-    ("A toddler holds his cup up", "A toddler is raising the cup"),
+    ("A toddler holds his cup up", "A toddler is holding up the cup"),
     ("Mary is riding a horse", "A person is riding a horse"),
     ("A man is playing the guitar at the moment", "A man is playing the guitar"),
     ("3 puppies are sleeping in a basket", "Three puppies are sleeping in a basket"),
