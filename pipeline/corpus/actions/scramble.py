@@ -191,16 +191,21 @@ def _garbled(doc) -> bool:
     return doc.user_data[key]
 
 
+_WEARABLE = frozenset({"clothing.n.01", "footwear.n.02", "eyewear.n.01", "headdress.n.01"})
+
+
 def _garbled_parse(doc) -> bool:
     if any(t.dep_ == "conj" and t.tag_ in ("VBZ", "VBP") and t.head.tag_ == "VBG" for t in doc):
         return True  # "A girl is smiling and slides down a slide": two tenses joined, a caption half rewritten
     if any(t.lower_ == "and" and 0 < t.i < len(doc) - 1 and doc[t.i - 1].tag_.startswith("VB")
            and doc[t.i + 1].pos_ == "ADJ" for t in doc):
         return True  # "to catch and orange Frisbee": "and" typed for "an"
-    if any(t.lower_ in ("wearing", "dressed") and t.i and doc[t.i - 1].dep_ == "dobj" and doc[t.i - 1].pos_ == "NOUN"
+    if any(t.lower_ in ("wearing", "dressed") and t.i and doc[t.i - 1].dep_ in ("dobj", "pobj")
+           and doc[t.i - 1].pos_ == "NOUN" and not _noun_ancestors(doc[t.i - 1]) & _WEARABLE
            and not resources.lexnames(doc[t.i - 1].lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys() for t in doc):
-        return True  # "riding a bike wearing a green shirt": what the subject wears hangs on a thing; a scramble
-        # makes it worse ("riding a green bike wearing a shirt", r11 readers)
+        return True  # "riding a bike wearing a green shirt", "in front of a storefront wearing a black jacket": what
+        # the subject wears hangs on a thing; a scramble makes it worse ("riding a green bike wearing a shirt", r11
+        # readers); after a garment it is the wearer's ("a man in a hat wearing glasses")
     tags = [t.tag_ for t in doc]
     for i, tag in enumerate(tags):
         if tag == "VBG":
@@ -1375,7 +1380,7 @@ def _worn_after(adj) -> bool:
     "in blue goggles"), which the parser reads right, unlike "a priest in black walking"."""
     noun = adj.head
     return adj.doc[adj.i - 1].lower_ in ("in", "with") and noun.tag_ == "NNS" \
-        and bool(_noun_ancestors(noun) & {"clothing.n.01", "footwear.n.02", "eyewear.n.01", "headdress.n.01"})
+        and bool(_noun_ancestors(noun) & _WEARABLE)
 
 
 def pobj_of(prep):
