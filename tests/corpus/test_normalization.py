@@ -56,7 +56,7 @@ CHAIN = [
     ("A man is squatting in brush to take a photograph .", "A man is squatting in brush and is taking a photograph"),
     ("A dog runs on the sand , holding a stick .", "A dog is running on the sand and is holding a stick"),
     ("A female applies something to he hair with her hands.",
-     "A female is applying something to her hair with her hands"),
+     "A woman is applying something to her hair with her hands"),
     # issue 11 round 11 (r9 verdicts): compounds, initialisms, brands, deixis, articles on real captions
     ("A little boy in a white long sleeved t-shirt jumps on a trampoline .",
      "A little boy in a white long-sleeved t-shirt is jumping on a trampoline"),
@@ -95,7 +95,6 @@ CHAIN = [
      "Three children are doing jumping jacks and a man is looking on"),
     # round 12 (r11 verdicts): the chain on real captions from Flickr 8K and MSR-Video
     ("Panda's play on a swing.", "Pandas are playing on a swing"),
-    ("A male airborne on a bicycle .", "A male is airborne on a bicycle"),
     ("A smaller white dog and large shepherd playing near two people .",
      "A smaller white dog and a large shepherd are playing near two people"),
     ("A man is shaking another mans hand.", "A man is shaking another man's hand"),
@@ -117,6 +116,18 @@ CHAIN = [
     ("Two women wearing hats get their picture taken in a subway .",
      "Two women wearing hats are getting their picture taken in a subway"),
     ("A man in an orange hat starring at something .", "A man in an orange hat is staring at something"),
+    # r13 readers' kinds, whole chain
+    ("A male airborne on a bicycle .", "A man is airborne on a bicycle"),
+    ("A man in dark clothes appears to be climbing rocks .", "A man in dark clothes is climbing rocks"),
+    ("a little league player points to another player .", "A youth league player is pointing to another player"),
+    ("A girl in a purple shirt and a pink snoopy hat is laughing .",
+     "A girl in a purple shirt and a pink cartoon hat is laughing"),
+    ("A man takes a piece of pizza out of a pizza box and puts it on the lid after he closes the box.",
+     "A man is taking a piece of pizza out of a pizza box and putting it on the lid after he closes the box"),
+    ("Two small boys dressed in tuxedos sitting on a red carpeted floor .",
+     "Two small boys dressed in tuxedos are sitting on a red carpeted floor"),
+    ("Seven people are posing over a structure that extends over a watery area and ocean .",
+     "Seven people are posing over a structure that extends over a watery area and the ocean"),
 ]
 
 DROPPED = [

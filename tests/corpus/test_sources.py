@@ -364,3 +364,24 @@ def test_real_flickr8k_r9_garbles_not_chosen(shared_data):
                           ("2504056718_25ded44ecb.jpg", "leaping for Frisbee"),
                           ("1388373425_3c72b56639.jpg", "This woman")):
         assert not any(garble in c for c in chosen[image]), (image, chosen[image])
+
+
+def test_sibling_slips_finds_real_word_typos_by_the_other_captions():
+    from pipeline.corpus.sources import sibling_slips
+
+    dogs = ["A brown and white dog leaps", "A dog running with a Frisbee", "A fit dog leaps with a disc",
+            "A dog is jumping"]
+    assert sibling_slips("The brown and white bog has a red item in its mouth", dogs) == 1
+    # forms of one word and words the siblings share are no slips
+    assert sibling_slips("Two dogs are leaping", dogs) == 0
+    assert sibling_slips("A dog runs on a grassy field", ["A dog on the grass"] * 3 + ["A dog"]) == 0
+    # a word only two siblings use is no evidence
+    assert sibling_slips("The bog is running", ["A dog", "A dog", "A puppy", "A pet"]) == 0
+
+
+def test_real_flickr8k_r13_real_word_typos_not_chosen(shared_data):
+    path = shared_data / "flickr8k" / "Flickr8k.token.txt"
+    pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=1)
+    chosen = {p.source_id.split("#")[0]: (p.s0_a, p.s0_b) for p in pairs}
+    # r13 readers: "The bog, which is brown and white" (four siblings say "dog")
+    assert not any(" bog " in c for c in chosen["428408242_b32faf2240.jpg"]), chosen["428408242_b32faf2240.jpg"]

@@ -272,6 +272,13 @@ class InsertNegationParams(BaseModel):
     # verbs that without an object read as their patient ("A person is not frying": the person is fried): a
     # clause with one of these and no direct object is not negated
     object_verbs: list[str] = Field(default_factory=list)
+    # "A dog is not knocking a boy into the water twice" may still knock him in once: a clause counted or repeated
+    # by one of these adverbs is not negated, as the negation may deny only the count (r13 readers)
+    count_adverbs: list[str] = Field(default_factory=lambda: ["twice", "thrice", "again", "repeatedly"])
+    # "Three people are not waiting ... and one has a dog": a second clause whose subject picks out one of the
+    # first clause's subject points into the denied scene (r11, r13 readers); its own verb is negated instead
+    anaphoric_subjects: list[str] = Field(default_factory=lambda: [
+        "it", "he", "she", "they", "one", "another", "both", "each", "all", "others"])
 
 
 SOME_TO_ANY = {"something": "anything", "someone": "anyone", "somebody": "anybody", "somewhere": "anywhere"}
@@ -336,8 +343,10 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and children(c, "aux") for c in verb.children):
             continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
             # its verb outside the negation, so only half the scene is denied (r10 readers)
+        if any(c.lower_ in params.count_adverbs for c in verb.children):
+            continue
         if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and (subj := _own_subject(c)) is not None
-               and subj.lower_ in ("it", "he", "she", "they") for c in verb.children):
+               and subj.lower_ in params.anaphoric_subjects for c in verb.children):
             continue  # "A person is not riding a horse and it is jumping over an obstacle": the pronoun of the
             # second clause points into the denied one (r11, seed-1 build); the second verb is negated instead
         s = sent.fork()
@@ -546,6 +555,9 @@ class ThereIsNoParams(BaseModel):
         "several", "many", "few", "a few"])
     pronouns: dict[str, str] = Field(default_factory=lambda: {
         "someone": "no one", "somebody": "nobody", "something": "nothing", "a person": "no one"})
+    # gerunds of notices ("No parking"): ending the sentence right after the subject they read as a ban on a
+    # compound noun ("There is no vehicle parking", r13 readers)
+    notice_gerunds: list[str] = Field(default_factory=lambda: ["parking", "loitering", "trespassing"])
 
 
 @action("there_is_no", stages=("S3",), params=ThereIsNoParams)
@@ -577,6 +589,9 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     if verb.tag_ != "VBG" and not (verb.tag_ == "VBN" and any(c.lower_ == "being" for c in verb.children)):
         return
     if subj.right_edge.i + 1 != aux.i or _negated(verb, _DEFAULT_NEGATIVE_SET):
+        return
+    if verb.lower_ in params.notice_gerunds and verb.i == aux.i + 1 and not any(c.i > verb.i for c in verb.children
+                                                                              if not c.is_punct):
         return
     if any(c.dep_ == "conj" for c in subj.children):
         return

@@ -407,7 +407,13 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
         if t.tag_ == "VBN" and clause_ok(t) and not any(c.dep_ == "mark" for c in t.children) \
                 and not (t.i > 0 and sent.doc[t.i - 1].lower_ in params.subordinators):
             passive = _later_passive(sent, t)  # "two boys dressed in red being chased ..."
-            return "be", passive if passive is not None else _be_anchor(sent, t)
+            if passive is not None:
+                return "be", passive
+            # "two small boys dressed in tuxedos sitting on a floor": the parse hangs the action on the garment;
+            # the description's participle yields to it ("are dressed in tuxedos sitting", r13 readers)
+            acts = [u for u in t.subtree if u.i > t.i and u.tag_ == "VBG" and u.dep_ == "acl" and clause_ok(u)
+                    and u.head.dep_ == "pobj" and not any(c.dep_ == "mark" for c in u.children)]
+            return "be", _be_anchor(sent, acts[0] if acts else t)
         if t.lower_ == "next" and t.dep_ == "advmod" and t.head.i == root.i and "next" in preps \
                 and t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "to":
             return "be", t.i  # "a woman in a bikini next to a man": the tagger reads "next" as an adverb

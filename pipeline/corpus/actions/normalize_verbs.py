@@ -276,6 +276,8 @@ def catenative_to_continuous(sent, params: CatenativeParams, ruleset) -> None:
         group = [a.i for h in group_heads for a in _aux_children(h)] + [h.i for h in group_heads]
         if to is not None:
             group.append(to.i)
+            # "appears to be climbing": the progressive's own 'be' goes with the catenative ("is be climbing")
+            group += [a.i for a in _aux_children(comp) if a.lemma_ == "be" and a.i > to.i]
         finite = _is_finite_group(group_heads[0], group_heads)
         top = group_heads[0]
         plural = _plural_subject(top)
@@ -352,6 +354,9 @@ class ContinuousParams(BaseModel):
     # a verb after one of these read as the main verb while the real main verb, before it, was tagged as a noun
     # ("rubs her head as other people look on"): both go into the present continuous (_hidden_main_verb)
     subordinators: list[str] = []
+    # a clause after one of these orders two events, which the simple present does ("... and putting it on the lid
+    # after he closes the box"; "after he is closing" is ungrammatical, r13 readers): its verb stays simple
+    sequence_subordinators: list[str] = []
     # "have" + an event noun (lexicon) is dynamic: "have a personal moment" -> "are having a personal moment"
     event_verbs: list[str] = []
     event_objects_lexicon: str = ""
@@ -740,6 +745,11 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 continue
             if lemma in stative or _noun_only(verb.lower_):
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
+            if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in params.sequence_subordinators
+                                            for c in verb.children) and children(verb, *SUBJECT_DEPS):
+                if tag == "VBD" and not sent.edited(verb.i):  # "after he closed the box" -> "after he closes"
+                    sent.replace(verb.i, _present_simple(lemma, _clause_plural(verb)))
+                continue
             if params.reduced_relative and _relative_participle(sent, verb, lemma):
                 continue
             if lemma in params.adjectival_past and tag in ("VBD", "VBN") and verb.lower_ == participle(lemma) \

@@ -296,6 +296,11 @@ class SwapArgumentsParams(_AnimacyParams):
     # passives of a verb with a particle or a stranded preposition are left alone: their swap reads badly or
     # not at all ("A runner is being clapped on by a passerby" -/-> "A passerby is being clapped on by a runner")
     phrasal_passives: bool = True
+    # words that place an argument relative to the other one ("someone from the opposite team", "another
+    # player"): moved to the other role they point nowhere ("Someone from the opposite team is tackling three
+    # men", r13 readers)
+    relational_words: list[str] = Field(default_factory=lambda: ["opposite", "other", "another", "rival",
+                                                                  "opposing", "same"])
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -613,6 +618,8 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
                        for t in (a, b) for c in t.children):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
+                if any(w.lower_ in params.relational_words for t in (a, b) for w in t.subtree):
+                    continue
                 if any(t.dep_ == "pobj" and t.head.lower_ == "to" and other.dep_ != "pobj"
                        and not any(c.dep_ in ("det", "poss", "nummod") for c in other.children)
                        and other.tag_ != "NNS" for t, other in ((a, b), (b, a))):
@@ -1033,6 +1040,9 @@ class MoveModifierParams(BaseModel):
     # receiving nouns refused when a noun modifies them: a compound names a kind whose size comes with it ("a
     # golf ball" is always little: "A boy is hitting a little golf ball" says nearly what S1 said)
     receiver_not_compound: bool = False
+    # receiving nouns refused when one of these modifies them: the modifier gives the look ("a fire hoop" is
+    # aflame, so "a tan fire hoop" reads as an odd thing, r13 readers)
+    receiver_not_compound_words: list[str] = Field(default_factory=list)
     # ...except nouns of these synsets, whose kind leaves the size open ("a winter coat" -> "a little winter coat")
     compound_receiver_synsets: list[str] = Field(default_factory=list)
     # receiving nouns refused after "the": nouns of these synsets, whose "the" is generic ("playing the piano",
@@ -1082,6 +1092,9 @@ class MoveModifierParams(BaseModel):
     # in a pink coat" -> "A girl in a little pink coat", not "The man in the little blue shirt" (round 12)
     small_garment_not_wearers_lexicon: str | None = None
     small_words: list[str] = Field(default_factory=lambda: ["little", "small", "tiny"])
+    # "little", "small", "tiny" land on none of these when the sentence puts someone in or on it: a little tree
+    # holds no boy ("A boy in red is walking in between branches in a little tree", r13 readers)
+    small_not_holders: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -1240,6 +1253,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                and not _negated(t)
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
+    if params.receiver_not_compound_words:
+        targets = [t for t in targets if not any(c.dep_ == "compound" and c.lower_ in params.receiver_not_compound_words
+                                                 for c in t.children)]
     if params.receiver_not_compound:
         targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)
                    or _noun_ancestors(t) & set(params.compound_receiver_synsets)]
@@ -1292,6 +1308,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     wearer = next((c for c in verb.children if c.dep_ == "nsubj"), wearer)
                 if wearer != n and (wearer.lemma_.lower() in adults or wearer.lower_ in adults):
                     continue  # "The man in the little blue shirt"
+            if m.lower_ in params.small_words and n.dep_ == "pobj" \
+                    and n.head.lower_ in ("in", "on", "up", "into", "onto") \
+                    and _noun_ancestors(n) & set(params.small_not_holders):
+                continue
             at = _insertion_point(n, moved, classes, params.bare_receivers)
             if at is None and params.bare_plurals and n.tag_ == "NNS" and not list(n.lefts) \
                     and n.i > 0 and doc[n.i - 1].lower_ in HOLDING:
