@@ -22,6 +22,10 @@ sentence is parsed again and checked. Each check has an id:
 - ``duplicate-coordinate``: two identical conjuncts ("white and white", "a dog and a dog").
 - ``no-finite-verb``: no finite verb with a subject (a fragment: "A man playing a guitar"), or a fragment opening
   the sentence before a comma ("Three girls walking, one is checking her phone").
+- ``stacked-verb``: a progressive verb followed at once by a past participle that the parse makes a clause of its
+  own ("The comedic is miming performed on stage": a caption's verb made a progressive beside another one);
+  "is being performed", "is getting dressed" and a participle before a noun ("sprinkling shredded cheese") pass;
+  or a bare participle between the subject and its verb ("A man and woman walking are holding each other").
 
 spaCy mislabels, so every check prefers precision: a case the parse leaves unclear is not flagged. On SICK's
 own train sentences (9,000 or so, ``tests/test_grammar.py``) the checks flag well under 1 %.
@@ -39,7 +43,7 @@ from pipeline.corpus.sentence import article_for, surface
 from pipeline.corpus.wordforms import in_hyphenated, irregular_plural, is_game, lemma_of, plural
 
 CHECKS = ("agreement", "article-plural", "missing-determiner", "doubled-word", "duplicate-coordinate",
-          "no-finite-verb")
+          "no-finite-verb", "stacked-verb")
 REPAIRABLE = ("missing-determiner", "doubled-word")
 GATE_DISABLE = ("ner", "lemmatizer")  # the checks read tags and dependencies only
 BATCH = 256
@@ -630,6 +634,15 @@ def _opening_fragment(doc) -> bool:
     return False
 
 
+def _stacked_verb(doc) -> bool:
+    if any(t.tag_ == "VBG" and t.dep_ == "acl" and not list(t.children) and 0 < t.i < len(doc) - 1
+           and doc[t.i - 1].pos_ in ("NOUN", "PROPN") and doc[t.i + 1].lower_ in ("is", "are") for t in doc):
+        return True  # "A man and woman walking are holding each other"
+    return any(t.tag_ == "VBN" and t.dep_ in ("advcl", "xcomp", "conj", "dep", "ccomp") and t.i > 0
+               and doc[t.i - 1].tag_ == "VBG" and doc[t.i - 1].lower_ not in ("being", "getting")
+               and any(a.dep_ == "aux" and a.lemma_ == "be" for a in doc[t.i - 1].children) for t in doc)
+
+
 def _no_finite_verb(doc) -> bool:
     if _opening_fragment(doc):
         return True
@@ -695,6 +708,8 @@ def check_doc(doc, ruleset=None) -> Verdict:
         failures.append("duplicate-coordinate")
     if _no_finite_verb(doc):
         failures.append("no-finite-verb")
+    if _stacked_verb(doc):
+        failures.append("stacked-verb")
     text = doc.text
     if repairs and not failures:
         text = _render(doc, inserts, deletes)

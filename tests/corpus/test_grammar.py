@@ -74,6 +74,8 @@ GOOD = [
     "A boy is eating cereal",
     "A woman is putting chopped eggplant into a skillet",
     "A man is holding feed for a horse",
+    "A man is sprinkling shredded cheese on a pizza",
+    "A play is being performed on stage",
     "A man is scratching the top of his head",
     "A girl is eating a piece of cake",
     "Three boys are posing for a picture, one of them making a silly face",  # an absolute clause after the verb
@@ -100,6 +102,8 @@ BAD = [  # (sentence, check that must fail)
     ("A man playing a guitar", "no-finite-verb"),
     ("A couple standing on the curb", "no-finite-verb"),
     ("Three girls walking, one is checking her phone", "no-finite-verb"),
+    ("The comedic is miming performed on stage", "stacked-verb"),  # r13 readers (a garbled MSR-Video caption)
+    ("A man and woman walking are holding each other", "stacked-verb"),
 ]
 
 REPAIRED = [  # (sentence, check, repaired sentence)

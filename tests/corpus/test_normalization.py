@@ -117,6 +117,8 @@ CHAIN = [
      "Two women wearing hats are getting their picture taken in a subway"),
     ("A man in an orange hat starring at something .", "A man in an orange hat is staring at something"),
     # r13 readers' kinds, whole chain
+    ("A video clip of Rihanna leaving a taxi.", "A person is leaving a taxi"),
+    ("Two girls play in the beach.", "Two girls are playing on the beach"),
     ("A male airborne on a bicycle .", "A man is airborne on a bicycle"),
     ("A man in dark clothes appears to be climbing rocks .", "A man in dark clothes is climbing rocks"),
     ("a little league player points to another player .", "A youth league player is pointing to another player"),

@@ -272,9 +272,11 @@ class InsertNegationParams(BaseModel):
     # verbs that without an object read as their patient ("A person is not frying": the person is fried): a
     # clause with one of these and no direct object is not negated
     object_verbs: list[str] = Field(default_factory=list)
-    # "A dog is not knocking a boy into the water twice" may still knock him in once: a clause counted or repeated
-    # by one of these adverbs is not negated, as the negation may deny only the count (r13 readers)
-    count_adverbs: list[str] = Field(default_factory=lambda: ["twice", "thrice", "again", "repeatedly"])
+    # "A dog is not knocking a boy into the water twice" may still knock him in once, "The sun is not almost behind
+    # the mountains" is no English: a clause counted, repeated or graded by one of these adverbs is not negated, as
+    # the negation would deny only the adverb (r13 readers)
+    count_adverbs: list[str] = Field(default_factory=lambda: ["twice", "thrice", "again", "repeatedly", "almost",
+                                                              "nearly", "barely", "hardly"])
     # "Three people are not waiting ... and one has a dog": a second clause whose subject picks out one of the
     # first clause's subject points into the denied scene (r11, r13 readers); its own verb is negated instead
     anaphoric_subjects: list[str] = Field(default_factory=lambda: [
@@ -343,8 +345,9 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and children(c, "aux") for c in verb.children):
             continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
             # its verb outside the negation, so only half the scene is denied (r10 readers)
-        if any(c.lower_ in params.count_adverbs for c in verb.children):
-            continue
+        if any(c.lower_ in params.count_adverbs for c in verb.children) \
+                or any(g.lower_ in params.count_adverbs for c in verb.children if c.dep_ == "prep" for g in c.children):
+            continue  # ("is almost behind": the adverb hangs on the predicate's preposition)
         if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and (subj := _own_subject(c)) is not None
                and subj.lower_ in params.anaphoric_subjects for c in verb.children):
             continue  # "A person is not riding a horse and it is jumping over an obstacle": the pronoun of the

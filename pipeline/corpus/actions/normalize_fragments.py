@@ -57,7 +57,8 @@ class FragmentParams(BaseModel):
     clothing_prepositions: list[str] = ["in"]
     clothing_hypernyms: list[str] = list(_CLOTHING)
     picture_nouns: list[str] = ["view", "picture", "photo", "photograph", "image", "closeup", "close-up",
-                                "shot", "silhouette", "reflection", "shadow", "portrait", "snapshot"]
+                                "shot", "silhouette", "reflection", "shadow", "portrait", "snapshot", "video",
+                                "clip", "video clip", "footage"]
     subordinators: list[str] = ["while", "when", "whilst", "after", "before", "since", "without", "by", "as",
                                 "though", "although", "if", "until"]
     descriptive_participles: list[str] = ["wearing", "dressed", "holding", "carrying", "using", "having"]
@@ -545,6 +546,13 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             anchor = passive if passive is not None else _be_anchor(sent, root)
             if _verb_before(sent, subj.left_edge.i, anchor):
                 raise Unnormalizable("a finite verb read as a noun before the participle (garbled)")
+            of = [c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of" and c.i > subj.i]
+            shown = [p for p in of[0].children if p.dep_ == "pobj"] if of else []
+            if _hyphenated_text(doc, subj).lower() in params.picture_nouns and shown \
+                    and not sent.any_edited(range(0, of[0].i + 1)):
+                # "a video of a dog running" -> "a dog is running" (the parse made "running" the root)
+                sent.delete(*range(subj.left_edge.i, of[0].i + 1))
+                subj = shown[0]
             sent.insert_before(anchor, be_present(_np_plural(subj) or _plural_subject(root)))
             return
         if subj is None and not auxes and root.tag_ == "VB":

@@ -332,11 +332,23 @@ class NamedEntityParams(BaseModel):
     lexicon: str = "class_words"
     exceptions_lexicon: str = "ne_exceptions"
     determiner: str = "a"
+    # place labels read as a person when the name does something (:func:`_does_something`)
+    place_labels: list[str] = ["GPE", "LOC", "FAC"]
 
 
 @functools.lru_cache(maxsize=16384)
 def _any_common_sense(word: str) -> bool:
     return any(not s.instance_hypernyms() for s in resources.synsets(word.lower()))
+
+
+def _does_something(root) -> bool:
+    """Whether a name is the doer of an action: the subject of a verb other than "be", or a noun with an "-ing"
+    participle of its own ("Rihanna leaving a taxi"); the tagger labels some person names as places (r13)."""
+    if root.dep_ == "nsubj" and root.head.pos_ == "VERB" and root.head.lemma_ != "be":
+        return True
+    if root.dep_ == "pobj" and root.head.lower_ == "of":  # "a clip of Rihanna leaving": the parse hangs it on "clip"
+        return any(c.dep_ == "acl" and c.tag_ == "VBG" and c.i > root.i for c in root.head.head.children)
+    return any(c.dep_ == "acl" and c.tag_ == "VBG" for c in root.children)
 
 
 def _is_named_entity(ent, exceptions: frozenset[str]) -> bool:
@@ -387,6 +399,8 @@ def named_entity_to_class(sent, params: NamedEntityParams, ruleset) -> None:
             raise Unnormalizable("a name coordinated with a name that is not recognised")
     for ent in doc.ents:
         entry = classes.get(ent.label_)
+        if ent.label_ in params.place_labels and _does_something(ent.root) and classes.get("PERSON"):
+            entry = classes["PERSON"]  # "a video clip of Rihanna leaving a taxi": a place does not leave a taxi
         if not entry or sent.any_edited(range(ent.start, ent.end)) or not _is_named_entity(ent, exceptions):
             continue
         root = ent.root

@@ -363,6 +363,10 @@ class VoiceParams(BaseModel):
     # phrases that, right after the object, belong to it as a name ("eating corn on the cob" -/-> "The corn is
     # being eaten on the cob by the cat"): the passive would split the name
     object_phrases: list[str] = Field(default_factory=list)
+    # a phrase of place after the object, with one of these, tells where the object or the doer is ("crossing a
+    # bridge over a river", "playing a keyboard between the people"): moved before the by-phrase it reads as the
+    # passive's own ("A green bridge is being crossed over a river by some people", r13 readers); no passive
+    place_prepositions: list[str] = Field(default_factory=list)
     # a phrase "in/with" + one of these (what a person wears) after the object belongs to the subject: no passive
     worn_hypernyms: list[str] = Field(default_factory=list)
     # a bare singular object whose plural is at least this close in Zipf frequency to it is a count noun that
@@ -568,6 +572,9 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
                 break  # "A parachute is being collected after landing on the ground by people"
             if c.lower_ == "by":
                 tail = -1  # "Buckets are being held by the water by people": two by-phrases
+                break
+            if c.dep_ == "prep" and c.lower_ in params.place_prepositions:
+                tail = -1
                 break
             if c.dep_ == "prep" and not list(c.children):
                 tail = -1  # a particle the parser takes for a preposition: "kicking a goal in" -/-> "A goal is
@@ -1234,6 +1241,9 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue
         if noun.lower_ in ("one", "ones"):
             continue  # "a black one" is not "a one which is black"
+        if any(t.lemma_ == noun.lemma_ and t.i != noun.i and t.pos_ == "NOUN" for t in doc):
+            continue  # "The brown dog is watching the white dog": the adjective tells the two apart; "A dog, which
+            # is brown, is watching the white dog" makes it an aside (r13 readers)
         if _bare_verb_form(noun) and noun.i == len(doc) - 1 and noun.head.lower_ == "in":
             continue  # "another man in red watches" is wearing red: "in watches which are red"
         word = adj.lower_
