@@ -362,7 +362,7 @@ def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool
     with its plural not much rarer than the singular (wordfreq zipf within 1.3), or a vague first sense
     (:data:`VAGUE_LEXNAMES`: "outfit", "table", "object", "event") with a concrete later sense or a plural
     about as frequent (zipf within 0.5 for "noun.Tops", 0.8 otherwise), or a communication/possession noun
-    with a plural as frequent ("a handout").
+    with a plural as frequent ("a handout") or within 0.8 and a concrete later sense ("a display").
     """
     if word in mass or word in bare or word in NOT_NOUNS or word.endswith("ing"):
         return False
@@ -386,8 +386,10 @@ def is_count_noun(word: str, mass: frozenset[str], bare: frozenset[str]) -> bool
         return ratio >= -0.5
     if first in VAGUE_LEXNAMES:
         return ratio >= -0.8 and any(x in COUNT_LEXNAMES for x in lexnames[1:])
-    # other nouns only when their plural is about as frequent as the singular ("a handout")
-    return first in ("noun.communication", "noun.possession") and ratio >= -0.3
+    # other nouns only when their plural is about as frequent as the singular ("a handout"), or a little rarer with
+    # a concrete later sense ("looking at a display", r13 readers)
+    return first in ("noun.communication", "noun.possession") and ratio >= -0.3 or first == "noun.communication" \
+        and ratio >= -0.8 and any(x in COUNT_LEXNAMES for x in lexnames[1:])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -501,6 +503,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
+        if n.dep_ == "nsubj" and n.head.i == n.i + 1 and n.head.tag_ == "VBG" and n.i > 0 \
+                and doc[n.i - 1].lower_ in ("is", "are"):
+            continue  # "A man is kite surfing": the parse makes the verb's first half a subject
         if any(c.dep_ == "amod" and c.lower_ in PREPARED for c in n.children) \
                 and resources.lexnames(low, "n", 3) & {"noun.food", "noun.plant"}:
             continue  # "putting chopped eggplant into a skillet": a food cut up is a stuff (r13)

@@ -74,6 +74,7 @@ GOOD = [
     "A boy is eating cereal",
     "A woman is putting chopped eggplant into a skillet",
     "A man is holding feed for a horse",
+    "A man is kite surfing away from the camera",
     "A man is sprinkling shredded cheese on a pizza",
     "A play is being performed on stage",
     "A man is scratching the top of his head",
@@ -120,6 +121,7 @@ REPAIRED = [  # (sentence, check, repaired sentence)
     ("A man is peeling potato", "missing-determiner", "A man is peeling a potato"),
     # r13 readers: a fruit counted as SICK counts it; a place part of a count thing; a noun the parse made an adverb
     ("The woman is peeling lemon", "missing-determiner", "The woman is peeling a lemon"),
+    ("Two boys are looking at display", "missing-determiner", "Two boys are looking at a display"),
     ("A lady in white pants and turquoise tank top is facing away", "missing-determiner",
      "A lady in white pants and a turquoise tank top is facing away"),
     ("A man is on skateboard on top of rust-colored barrel in a darkened area", "missing-determiner",

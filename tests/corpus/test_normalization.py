@@ -65,7 +65,7 @@ CHAIN = [
     ("two dogs doing a tug of war on a black object", "Two dogs are doing a tug-of-war on a black object"),
     ("A man is doing push ups.", "A man is doing push-ups"),
     ("A person on a bmx bike .", "A person is on a BMX bike"),
-    ("A man poured ric-a-roni into a pan.", "A man is pouring Rice-A-Roni into a pan"),
+    ("A man poured ric-a-roni into a pan.", "A man is pouring rice into a pan"),
     ("This man is smoking outside .", "A man is smoking outside"),
     ("Black and white dog leaping for Frisbee .", "A black and white dog is leaping for a Frisbee"),
     ("A person is combing a cat hair.", "A person is combing a cat's hair"),

@@ -197,6 +197,20 @@ def _other_refers_back(doc, head) -> bool:
     return False
 
 
+def _named_again_later(doc, verb) -> bool:
+    """Whether a later clause joined to ``verb``'s names again, with "the", a thing of ``verb``'s clause ("A woman
+    is tossing a cat in the air, and the cat is hanging off a rod"): denying the first clause leaves "the cat"
+    pointing at nothing (r13 readers: "No woman is tossing a cat ..., and the cat is hanging")."""
+    later = [c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and c.i > verb.i
+             and _own_subject(c) is not None]
+    if not later:
+        return False
+    start = min(c.left_edge.i for c in later)
+    first = {t.lemma_.lower() for t in doc[:start] if t.pos_ == "NOUN"}
+    return any(t.pos_ == "NOUN" and t.lemma_.lower() in first
+               and any(d.dep_ == "det" and d.lower_ == "the" for d in t.children) for c in later for t in c.subtree)
+
+
 def _quantifier_phrase(head, nouns) -> bool:
     """``head`` is the noun of "a couple of N" (one of ``nouns`` with an "of" phrase)."""
     return head.lower_ in nouns and any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children)
@@ -345,6 +359,8 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and children(c, "aux") for c in verb.children):
             continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
             # its verb outside the negation, so only half the scene is denied (r10 readers)
+        if _named_again_later(doc, verb):
+            continue
         if any(c.lower_ in params.count_adverbs for c in verb.children) \
                 or any(g.lower_ in params.count_adverbs for c in verb.children if c.dep_ == "prep" for g in c.children):
             continue  # ("is almost behind": the adverb hangs on the predicate's preposition)
@@ -504,6 +520,8 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # "No couple of people"; "No dog is running, a person following him"
         if _other_refers_back(doc, head):
             continue  # "No man is breaking the block that is on the other man": "other" needs the first
+        if head.dep_ in ("nsubj", "nsubjpass") and _named_again_later(doc, head.head):
+            continue
         existential = head.dep_ == "attr"
         start = head.left_edge.i
         m = _match_at(doc, start, table)
@@ -606,7 +624,7 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
            for c in verb.children):
         return  # "There is no kid swimming and is holding a toy"
     if _quantifier_phrase(subj, params.quantifier_nouns) or _refers_back(doc, subj, params.anaphors) \
-            or _other_refers_back(doc, subj):
+            or _other_refers_back(doc, subj) or _named_again_later(doc, verb):
         return  # "There is no couple of people"; "There is no dog running, a man following him"
     start = subj.left_edge.i
     there = f"there {'are' if is_plural_np(subj) else 'is'}"  # "A group of people are" -> "There is no group"
