@@ -125,7 +125,7 @@ CHAIN = [
     ("A girl in a purple shirt and a pink snoopy hat is laughing .",
      "A girl in a purple shirt and a pink cartoon hat is laughing"),
     ("A man takes a piece of pizza out of a pizza box and puts it on the lid after he closes the box.",
-     "A man is taking a piece of pizza out of a pizza box and putting it on the lid after he closes the box"),
+     "A man is taking a piece of pizza out of a pizza box and putting it on the lid after closing the box"),
     ("Two small boys dressed in tuxedos sitting on a red carpeted floor .",
      "Two small boys dressed in tuxedos are sitting on a red carpeted floor"),
     ("Seven people are posing over a structure that extends over a watery area and ocean .",

@@ -747,7 +747,13 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 continue  # "a shirt and sunglasses": a noun the tagger read as a verb has no gerund
             if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in params.sequence_subordinators
                                             for c in verb.children) and children(verb, *SUBJECT_DEPS):
-                if tag == "VBD" and not sent.edited(verb.i):  # "after he closed the box" -> "after he closes"
+                subj = children(verb, *SUBJECT_DEPS)[0]
+                if subj.lower_ in ("he", "she", "they", "it") and not sent.any_edited((subj.i, verb.i)):
+                    # "... putting it on the lid after he closes the box" still mixes the continuous with the
+                    # simple present (r13 readers): the subject's own later action is a gerund, "after closing"
+                    sent.delete(subj.i)
+                    sent.replace(verb.i, gerund(lemma))
+                elif tag == "VBD" and not sent.edited(verb.i):  # "after the dog closed it" -> "after the dog closes"
                     sent.replace(verb.i, _present_simple(lemma, _clause_plural(verb)))
                 continue
             if params.reduced_relative and _relative_participle(sent, verb, lemma):

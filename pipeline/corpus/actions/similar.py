@@ -691,6 +691,7 @@ _SYN_TAGS = {"NOUN": ("NN", "NNS"), "VERB": ("VB", "VBG", "VBZ", "VBP", "VBN", "
 # size adjectives go before other describing adjectives ("a small blond girl")
 _SIZE_WORDS = frozenset({"big", "large", "small", "little", "tall", "short", "huge", "tiny"})
 _HYPERNYM_SWAPS = frozenset({"person", "child", "kid", "animal", "instrument", "vehicle"})
+_SEXED_PRONOUNS = frozenset({"he", "him", "his", "himself", "she", "her", "hers", "herself"})
 _IRREGULAR_PLURALS = {"person": "people"}
 # determiners that link a noun to an earlier mention of the same noun ("another man", "the other dog")
 # dependencies of a noun that is an argument or the head of its phrase, not a modifier of a later noun
@@ -894,9 +895,12 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 # (a near hypernym stays: "Three guys and two girls" -> "Three men and two girls")
             if compound and syn in _HYPERNYM_SWAPS:
                 continue  # "a pet dog" -/-> "a pet animal"
-            if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") for t in sent.doc[tok.i + 1:]):
+            if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") or syn in ("person", "people")
+                                              and t.lower_ in _SEXED_PRONOUNS for t in sent.doc[tok.i + 1:]):
                 continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
-                # a later subject pronoun names the sex the general noun leaves open
+                # a later subject pronoun names the sex the general noun leaves open, and so does any such pronoun
+                # after "person" ("A person is stuffing himself", "A person is carrying someone on his shoulder",
+                # r13 readers; SICK: 1 of 281 "A person ... his"); "A child is putting gel in her hair" stays
             # after a definite subject a definite object reads as known too: SICK keeps "The man is playing the
             # guitar" / "The man is playing the instrument"; after "A boy ..." "the instrument" reads as referring back
             the = [c for c in tok.lefts if c.dep_ == "det" and c.lower_ == "the"] \
