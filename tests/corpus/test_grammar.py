@@ -75,6 +75,8 @@ GOOD = [
     "A woman is putting chopped eggplant into a skillet",
     "A man is holding feed for a horse",
     "A man is kite surfing away from the camera",
+    "A man, a woman and two girls are walking on the beach",  # SICK_train
+    "A dog, which is brown, and a black one are running in the grass",  # SICK_train
     "A man is sprinkling shredded cheese on a pizza",
     "A play is being performed on stage",
     "A man is scratching the top of his head",
@@ -105,6 +107,10 @@ BAD = [  # (sentence, check that must fail)
     ("Three girls walking, one is checking her phone", "no-finite-verb"),
     ("The comedic is miming performed on stage", "stacked-verb"),  # r13 readers (a garbled MSR-Video caption)
     ("A man and woman walking are holding each other", "stacked-verb"),
+    # seed-2 build, r13 readers: a caption's clauses run together
+    ("Two men on a cliff edge and one is jumping into the water", "loose-subject"),
+    ("A dog and a goat chase two children are playing soccer", "loose-subject"),
+    ("A crowd of children and some are wearing green costumes", "loose-subject"),
 ]
 
 REPAIRED = [  # (sentence, check, repaired sentence)

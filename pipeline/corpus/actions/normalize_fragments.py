@@ -662,6 +662,9 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                 and doc[at - 1].dep_ in ("prt", "advmod") and doc[at - 1].head.i == w.head.i \
                 and not sent.edited(at - 1):
             at -= 1  # "a girl up in a tree" -> "a girl is up in a tree", not "a girl up is in a tree"
+        if at > 0 and f"{doc[at - 1].lower_} {doc[at].lower_}" in ("upside down", "inside out") \
+                and not sent.edited(at - 1):
+            at -= 1  # "a male gymnast upside down in midair": "is upside down", not "upside is down" (seed 2)
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
             sent.delete(at - 1)

@@ -964,10 +964,16 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             if children and any(m.lower_ in params.adult_words and {h.lemma_.lower(), h.lower_} & children
                                 for m, h in ((m1, m2.head), (m2, m1.head))):
                 continue  # "an old girl"
-            if hosts is not None and not _fits(classes[m1.lower_] & classes[m2.lower_], m1.head, m2.head, hosts,
+            (a0, a1), (b0, b1) = span(m1), span(m2)
+            common = classes[m1.lower_] & classes[m2.lower_] if classes is not None else frozenset()
+            if classes is not None:
+                # every colour of a pair moves: "yellow and orange" fits a tube, not a dog (r13, seed-2 build)
+                for t in (*doc[a0:a1], *doc[b0:b1]):
+                    if t.dep_ == "conj":
+                        common &= classes.get(t.lower_, frozenset())
+            if hosts is not None and not _fits(common, m1.head, m2.head, hosts,
                                                (m1.lower_, m2.lower_)):
                 continue
-            (a0, a1), (b0, b1) = span(m1), span(m2)
             if a1 > b0 or a1 > m1.head.i + 1 or b1 > m2.head.i:
                 continue
             ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
@@ -1477,6 +1483,10 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
                 continue  # "holding a baby and with three children": the phrase would land before "and"
             if _plural(t) and not _plural(pobj_of(prep)) and pobj_of(prep).lower_ not in params.object_words:
                 continue  # "two ladies in a fancy jacket"
+            if not _plural(t) and _plural(owner) and _plural(pobj_of(prep)) \
+                    and pobj_of(prep).lower_ not in PLURALIA_TANTUM:
+                continue  # "two girls in dresses" -/-> "A woman in dresses" (one of several garments, r13 seed 2);
+                # "in jeans", "in shorts" name one garment by a plural and may move
             if _womens_wear(doc[start:end], t, params):
                 continue  # "A girl is hugging a boy in a pink dress"
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
