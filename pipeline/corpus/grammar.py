@@ -333,8 +333,10 @@ def _article_plural(doc) -> bool:
         plural_noun = n.tag_ == "NNS" or n.tag_ == "NN" and irregular_plural(n.lower_)  # "a mice"
         if n.i + 1 < len(doc) and doc[n.i + 1].text == "'s":
             continue  # "a women's game": the article belongs to the possessed noun
+        # (a noun modifier of the plural itself is no other head: "in a plaid shirts", r13, seed-2 build)
         if plural_noun and n.i > a.i and n.dep_ != "compound" and _plural_form(n.lower_) and \
                 not any(t.lower_ in ARTICLE_QUANTITIES or t.tag_ in ("NN", "NNS", "NNP", "VBG", "CD", "CC", ",")
+                        and not (t.tag_ == "NN" and t.dep_ == "compound" and t.head == n and t.i == n.i - 1)
                         for t in doc[a.i + 1:n.i]):
             return True
     return False

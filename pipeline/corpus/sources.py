@@ -264,6 +264,10 @@ _LONE_LETTER = re.compile(r"(?<![\w'’-])[b-z](?![\w'’-])")
 """A lower-case letter standing alone: "i front of a store", "a Frisbee i its mouth" ("in" with its "n" lost),
 "s grey dog" (a letter left over); the "s" of a possessive written apart ("man 's") is no such letter."""
 _SYMBOLS = re.compile(r"[;:()\[\]#&]")
+_QUOTES = re.compile(r"(?<!\w)[\"“”]|(?<=\s)'(?=\s|$)")
+"""Quotation marks standing alone (double, or a single one between spaces): the quoted words are a sign's text or
+a name, which the normalization keeps as words or replaces ("signs offering ' free hugs '" -> "offering' free
+hugs'", "reading \" Free Hug \"" -> "reading a picture", r13 readers of a seed-2 build)."""
 """Signs the normalization does not read: a semicolon or colon joining two clauses ("Two dogs run in the snow ; one
 has a ball"), brackets, a jersey number ("# 28"), "&" for "and"."""
 _GARBLES = tuple(re.compile(p, re.I) for p in (
@@ -485,7 +489,8 @@ def caption_flaws(caption: str) -> float:
       a fragment whose only verb is "being V-ed" ("a brown dog being chased"), "starring at" for "staring at",
       "three are standing" (a number without its noun);
     - 2 per lone lower-case letter (:data:`_LONE_LETTER`: "i front of a store", "s grey dog"), 1 per sign the
-      normalization does not read (:data:`_SYMBOLS`: "; one has a ball", "# 28", brackets, "&");
+      normalization does not read (:data:`_SYMBOLS`: "; one has a ball", "# 28", brackets, "&") and per
+      quotation mark standing alone (:data:`_QUOTES`: 2 per quoted text);
     - 1 for a subject pointing at the photo (:data:`_DEICTIC`: "This woman is ...", "These two dogs ...");
     - 1 per lower-case nationality word ("asian"), 0.5 per capitalised word inside (a name to replace);
     - 1 for two "is/are" with no link between ("runs fast is on a dog track": drop-run-on's test), 0.5 per
@@ -523,7 +528,7 @@ def caption_flaws(caption: str) -> float:
         elif k and tok[:1].isupper() and tok != "I":
             score += 0.5
     score += 2 * sum(bool(g.search(caption)) for g in _GARBLES)
-    score += len(_SYMBOLS.findall(caption))
+    score += len(_SYMBOLS.findall(caption)) + len(_QUOTES.findall(caption))
     score += 2 * len(_LONE_LETTER.findall(caption))
     if _DEICTIC.search(caption):
         score += 1  # less than a garble: the caption is sound, and a clean one of the same image often is not

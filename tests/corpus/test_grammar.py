@@ -92,6 +92,7 @@ BAD = [  # (sentence, check that must fail)
     ("A sheep are grazing", "agreement"),
     ("There is no dog jumping up at each other", "agreement"),
     ("Two dog are running", "agreement"),
+    ("A young man in a plaid shirts is sitting on the deck of a boat", "article-plural"),  # r13, seed 2
     ("These dog is running", "agreement"),
     ("The dogs is running", "agreement"),
     ("The players is maneuvering for the soccer ball", "agreement"),

@@ -385,3 +385,11 @@ def test_real_flickr8k_r13_real_word_typos_not_chosen(shared_data):
     chosen = {p.source_id.split("#")[0]: (p.s0_a, p.s0_b) for p in pairs}
     # r13 readers: "The bog, which is brown and white" (four siblings say "dog")
     assert not any(" bog " in c for c in chosen["428408242_b32faf2240.jpg"]), chosen["428408242_b32faf2240.jpg"]
+
+
+def test_quoted_text_costs_two_points():
+    # r13, seed-2 build: "signs offering ' free hugs '" became "offering' free hugs'", "reading a picture"
+    plain = "Two girls are holding up signs offering free hugs"
+    assert caption_flaws("Two girls are holding up signs offering ' free hugs '") == caption_flaws(plain) + 2
+    assert caption_flaws('A man is holding a sign that says " Free Hugs "') == \
+        caption_flaws("A man is holding a sign that says Free Hugs") + 2

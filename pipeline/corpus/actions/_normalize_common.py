@@ -214,7 +214,7 @@ def _np_plural(root) -> bool:
     return False
 
 
-_GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02")
+_GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02", "spectacles.n.01")  # goggles, sunglasses (worn)
 
 
 def _misattached_garment_conj(root) -> bool:

@@ -832,6 +832,9 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
         lemma = tok.lemma_.lower()
         if lemma in params.skip_lemmas or not lemma.isalpha():
             continue
+        if tok.pos_ == "ADJ" and tok.i > 0 and doc[tok.i - 1].tag_ == "NN" and doc[tok.i - 1].head == tok.head \
+                and doc[tok.i - 1].dep_ in ("amod", "nmod", "compound", "npadvmod"):
+            continue  # "a chalk white path", "jet black hair": the noun grades the colour ("a chalk black path", r13)
         if tok.pos_ == "VERB" and children(tok, "prt"):
             continue
         if params.unless_head.get(lemma) and _governor_lemmas(tok) & set(params.unless_head[lemma]):

@@ -1098,6 +1098,10 @@ class MoveModifierParams(BaseModel):
     # in a pink coat" -> "A girl in a little pink coat", not "The man in the little blue shirt" (round 12)
     small_garment_not_wearers_lexicon: str | None = None
     small_words: list[str] = Field(default_factory=lambda: ["little", "small", "tiny"])
+    # ``{class: [lexicons]}``: an adjective of the class lands only on a noun of these lexicons; WordNet's first
+    # sense makes a bat an animal and a controller a person ("swinging a young bat", "holding a young
+    # controller", r13 readers of a seed-2 build), so "young" goes only to the people and animals listed
+    class_receiver_lexicons: dict[str, list[str]] = Field(default_factory=dict)
     # "little", "small", "tiny" land on none of these when the sentence puts someone in or on it: a little tree
     # holds no boy ("A boy in red is walking in between branches in a little tree", r13 readers)
     small_not_holders: list[str] = Field(default_factory=list)
@@ -1276,6 +1280,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     hosts = ruleset.lexicon(params.hosts_lexicon)
     adults = ruleset.lexicon_set(params.small_garment_not_wearers_lexicon) \
         if params.small_garment_not_wearers_lexicon else frozenset()
+    class_receivers = {c: frozenset().union(*(ruleset.lexicon_set(x) for x in names))
+                       for c, names in params.class_receiver_lexicons.items()}
     for m in mods:
         mh = heads[m.i]  # the noun the adjective describes ("car" in "a red toy car")
         if params.receiver_plain and _coordinated(mh) or mh.dep_ == "conj" and mh.head.lower_ in classes:
@@ -1314,6 +1320,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     wearer = next((c for c in verb.children if c.dep_ == "nsubj"), wearer)
                 if wearer != n and (wearer.lemma_.lower() in adults or wearer.lower_ in adults):
                     continue  # "The man in the little blue shirt"
+            if any(c in moved and not ({n.lemma_.lower(), n.lower_} & class_receivers[c])
+                   for c in class_receivers):
+                continue
             if m.lower_ in params.small_words and n.dep_ == "pobj" \
                     and n.head.lower_ in ("in", "on", "up", "into", "onto") \
                     and _noun_ancestors(n) & set(params.small_not_holders):
