@@ -6,8 +6,9 @@ Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
 
 from __future__ import annotations
 
-__all__ = ["GAME_SYNSETS", "SUBJECT_DEPS", "aux_be", "be_present", "children", "fixed_name_index", "fixed_name_tokens",
-           "gerund", "in_hyphenated", "inflect_engine", "inflect_word", "irregular_plural", "is_game", "is_plural_np",
+__all__ = ["GAME_SYNSETS", "SUBJECT_DEPS", "aux_be", "be_present", "children", "doc_words", "fixed_name_index",
+           "fixed_name_tokens", "gerund", "in_hyphenated", "inflect_engine", "inflect_word", "irregular_plural",
+           "is_game", "is_plural_np",
            "lemma_of", "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person",
            "described_noun"]
 
@@ -93,6 +94,15 @@ def plural(noun: str) -> str:
 def number_words(n: int) -> str:
     """Number written in letters: ``2 -> 'two'``, ``21 -> 'twenty-one'``."""
     return inflect_engine().number_to_words(n)
+
+
+def doc_words(doc) -> frozenset[str]:
+    """The lower-case words of ``doc``, computed once per doc (kept in ``doc.user_data``): rules that look for one
+    word ask it first instead of walking every token (spaCy makes a new Token object for each)."""
+    key = ("sick", "words")
+    if key not in doc.user_data:
+        doc.user_data[key] = frozenset(t.lower_ for t in doc)
+    return doc.user_data[key]
 
 
 def span(token) -> tuple[int, int]:

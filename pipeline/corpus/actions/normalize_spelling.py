@@ -30,7 +30,7 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.sentence import article_for
-from pipeline.corpus.wordforms import gerund, lemma_of
+from pipeline.corpus.wordforms import doc_words, gerund, lemma_of
 
 from ._normalize_common import _common_word
 
@@ -405,6 +405,8 @@ def fix_context_typo(sent, params: ContextTypoParams, ruleset) -> None:
     next word must also be one of them ("a bowling pot" -> "a boiling pot"), with ``not_next_words`` none of them
     ("a ping pong ball" stays)."""
     doc = sent.doc
+    if params.typo not in doc_words(doc):
+        return
     not_after = {w.lower() for w in params.not_after}
     verbs = set(params.object_of)
     for tok in doc:

@@ -357,6 +357,9 @@ class ContinuousParams(BaseModel):
     # a clause after one of these orders two events, which the simple present does ("... and putting it on the lid
     # after he closes the box"; "after he is closing" is ungrammatical, r13 readers): its verb stays simple
     sequence_subordinators: list[str] = []
+    # a passive of these verbs whose subject is a game or an event names it going on ("A football game is played"
+    # -> "is being played"; SICK_train writes "is being played" 48 times, "is played" never)
+    event_verbs_passive: list[str] = []
     # "have" + an event noun (lexicon) is dynamic: "have a personal moment" -> "are having a personal moment"
     event_verbs: list[str] = []
     event_objects_lexicon: str = ""
@@ -476,6 +479,11 @@ def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str], plural: bo
 _DIRECTIONS = frozenset({"into", "onto", "through", "across", "toward", "towards", "off"})
 
 
+# games and events a passive of ``event_verbs_passive`` says are going on ("A football game is played")
+_EVENT_WORDS = frozenset({"game", "match", "race", "tournament", "competition", "contest", "concert", "show",
+                          "performance", "parade", "ceremony", "sport"})
+
+
 def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None) -> bool:
     """Whether a passive participle names an event, not a state: a directional complement ("bounced into the
     air", "thrown across the room") or a by-agent with a verb of motion (WordNet's first sense in
@@ -495,6 +503,9 @@ def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None)
     if params.event_agents and any(resources.under(g.lemma_.lower(), tuple(params.event_agents), 2)
                                    for g in agents):
         return True
+    if lemma in params.event_verbs_passive and any(c.dep_ == "nsubjpass" and c.lemma_.lower() in _EVENT_WORDS
+                                                   for c in verb.children):
+        return True  # "A football game is played" -> "is being played" (r13 readers)
     return motion and any(c.dep_ == "prep" and c.lower_ in params.path_preps for c in verb.children)
 
 
