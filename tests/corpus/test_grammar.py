@@ -129,6 +129,9 @@ REPAIRED = [  # (sentence, check, repaired sentence)
     # r13 readers: a fruit counted as SICK counts it; a place part of a count thing; a noun the parse made an adverb
     ("The woman is peeling lemon", "missing-determiner", "The woman is peeling a lemon"),
     ("Two boys are looking at display", "missing-determiner", "Two boys are looking at a display"),
+    ("Biker in a muddy orange shirt is riding a blue racing bike", "missing-determiner",
+     "A biker in a muddy orange shirt is riding a blue racing bike"),  # r13, seed 2: a doer noun WordNet lacks
+    ("A man is standing by orange pole", "missing-determiner", "A man is standing by an orange pole"),
     ("A lady in white pants and turquoise tank top is facing away", "missing-determiner",
      "A lady in white pants and a turquoise tank top is facing away"),
     ("A man is on skateboard on top of rust-colored barrel in a darkened area", "missing-determiner",

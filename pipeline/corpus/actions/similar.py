@@ -875,7 +875,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             # needs no determiner of its own ("a blue coat and blue heels" -> "a blue jacket and blue heels")
         bare = tok.tag_ == "NN" and tok.pos_ == "NOUN" and not children(tok, "det", "poss", "nummod", "amod") \
             and not any(c.tag_ == "PRP$" for c in tok.lefts)
+        # (a word WordNet knows only as a noun counts, whatever the tag: "The puppy dog" -/-> "The puppy animal")
         compound = any((c.pos_ == "NOUN" and c.dep_ in ("compound", "nmod")) or c.lower_ in classifying
+                       or c.dep_ == "amod" and not c.lower_.endswith(("ing", "ed")) and resources.synsets(c.lower_, "n")
+                       and not resources.synsets(c.lower_, "a")
                        for c in tok.lefts)
         seen = 0
         for syn in dict.fromkeys(found):
