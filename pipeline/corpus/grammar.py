@@ -518,6 +518,8 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
+        if low == "base" and any(c.lower_ in ("first", "second", "third") for c in n.children):
+            continue  # "running towards first base": a baseball base by its number is a name (r13, seed 2)
         if n.dep_ == "nsubj" and n.head.i == n.i + 1 and n.head.tag_ == "VBG" and n.i > 0 \
                 and doc[n.i - 1].lower_ in ("is", "are"):
             continue  # "A man is kite surfing": the parse makes the verb's first half a subject

@@ -75,6 +75,7 @@ GOOD = [
     "A woman is putting chopped eggplant into a skillet",
     "A man is holding feed for a horse",
     "A man is kite surfing away from the camera",
+    "A softball player is running towards first base",
     "A man, a woman and two girls are walking on the beach",  # SICK_train
     "A dog, which is brown, and a black one are running in the grass",  # SICK_train
     "A man is sprinkling shredded cheese on a pizza",
