@@ -65,6 +65,9 @@ CHECKED_NOUN_DEPS = ("nsubj", "nsubjpass", "dobj", "pobj", "dative")
 COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.body",
                             "noun.plant", "noun.location", "noun.shape"})
 MASS_LEXNAMES = frozenset({"noun.food", "noun.substance"})
+# participles of a food cut up or cooked, after which it is a stuff, bare ("chopped eggplant", "sliced apple")
+PREPARED = frozenset("chopped sliced diced minced grated shredded mashed cooked fried boiled roasted steamed baked "
+                     "crushed peeled cut melted scrambled".split())
 # a food whose plural is at most this much rarer (wordfreq zipf) than its singular is counted in captions
 COUNTED_FOOD_RATIO = -0.85  # "a lemon" (-0.81), "an eggplant" (-0.80), as SICK writes them (8/8, 3/3)
 # a first sense in one of these files ("outfit": a group; "table": data; "object", "event": top nouns) still
@@ -76,9 +79,6 @@ SIZE_ADJECTIVES = frozenset("big bigger large larger small smaller little tiny h
                             "round square long short thin thick wide narrow".split())
 # "group of men", "crowd of people": a collective noun before "of" counts one group
 # "in the middle of street", "at top of hill": after "of", a setting noun takes "the" only after a part noun
-# participles of a food cut up or cooked, after which it is a stuff, bare ("chopped eggplant", "sliced apple")
-PREPARED = frozenset("chopped sliced diced minced grated shredded mashed cooked fried boiled roasted steamed baked "
-                     "crushed peeled cut melted scrambled".split())
 PART_NOUNS = frozenset("middle center centre edge side top bottom end front back rest corner surface part".split())
 COLLECTIVE_OF = frozenset("group couple pair team crowd herd flock pack bunch line row pile stack bowl plate "
                           "cup glass bottle piece slice bag box handful".split())

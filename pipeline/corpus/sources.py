@@ -264,12 +264,12 @@ _LONE_LETTER = re.compile(r"(?<![\w'’-])[b-z](?![\w'’-])")
 """A lower-case letter standing alone: "i front of a store", "a Frisbee i its mouth" ("in" with its "n" lost),
 "s grey dog" (a letter left over); the "s" of a possessive written apart ("man 's") is no such letter."""
 _SYMBOLS = re.compile(r"[;:()\[\]#&]")
+"""Signs the normalization does not read: a semicolon or colon joining two clauses ("Two dogs run in the snow ; one
+has a ball"), brackets, a jersey number ("# 28"), "&" for "and"."""
 _QUOTES = re.compile(r"(?<!\w)[\"“”]|(?<=\s)'(?=\s|$)")
 """Quotation marks standing alone (double, or a single one between spaces): the quoted words are a sign's text or
 a name, which the normalization keeps as words or replaces ("signs offering ' free hugs '" -> "offering' free
 hugs'", "reading \" Free Hug \"" -> "reading a picture", r13 readers of a seed-2 build)."""
-"""Signs the normalization does not read: a semicolon or colon joining two clauses ("Two dogs run in the snow ; one
-has a ball"), brackets, a jersey number ("# 28"), "&" for "and"."""
 _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b(with|wearing) an? (\w+ )?colou?r\b",  # "a dog with a blue color": "collar" typed as "color"
     r"\bin an? [\w ]+ and (\w+ )?hair\b",  # "a woman in a black overcoat and red hair": "in" governs the hair

@@ -289,7 +289,7 @@ class InsertNegationParams(BaseModel):
     # "A dog is not knocking a boy into the water twice" may still knock him in once, "The sun is not almost behind
     # the mountains" is no English: a clause counted, repeated or graded by one of these adverbs is not negated, as
     # the negation would deny only the adverb (r13 readers)
-    count_adverbs: list[str] = Field(default_factory=lambda: ["twice", "thrice", "again", "repeatedly", "almost",
+    scope_adverbs: list[str] = Field(default_factory=lambda: ["twice", "thrice", "again", "repeatedly", "almost",
                                                               "nearly", "barely", "hardly"])
     # "Three people are not waiting ... and one has a dog": a second clause whose subject picks out one of the
     # first clause's subject points into the denied scene (r11, r13 readers); its own verb is negated instead
@@ -361,8 +361,8 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
             # its verb outside the negation, so only half the scene is denied (r10 readers)
         if _named_again_later(doc, verb):
             continue
-        if any(c.lower_ in params.count_adverbs for c in verb.children) \
-                or any(g.lower_ in params.count_adverbs for c in verb.children if c.dep_ == "prep" for g in c.children):
+        if any(c.lower_ in params.scope_adverbs for c in verb.children) \
+                or any(g.lower_ in params.scope_adverbs for c in verb.children if c.dep_ == "prep" for g in c.children):
             continue  # ("is almost behind": the adverb hangs on the predicate's preposition)
         if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and (subj := _own_subject(c)) is not None
                and subj.lower_ in params.anaphoric_subjects for c in verb.children):

@@ -357,8 +357,8 @@ class ContinuousParams(BaseModel):
     # a clause after one of these orders two events, which the simple present does ("... and putting it on the lid
     # after he closes the box"; "after he is closing" is ungrammatical, r13 readers): its verb stays simple
     sequence_subordinators: list[str] = []
-    # a passive of these verbs whose subject is a game or an event names it going on ("A football game is played"
-    # -> "is being played"; SICK_train writes "is being played" 48 times, "is played" never)
+    # a passive of these verbs whose subject is a game or an event (event_objects_lexicon) names it going on ("A
+    # football game is played" -> "is being played"; SICK_train writes "is being played" 48 times, "is played" never)
     event_verbs_passive: list[str] = []
     # "have" + an event noun (lexicon) is dynamic: "have a personal moment" -> "are having a personal moment"
     event_verbs: list[str] = []
@@ -479,12 +479,8 @@ def _object_conjuncts_to_gerunds(sent, verb, stative: frozenset[str], plural: bo
 _DIRECTIONS = frozenset({"into", "onto", "through", "across", "toward", "towards", "off"})
 
 
-# games and events a passive of ``event_verbs_passive`` says are going on ("A football game is played")
-_EVENT_WORDS = frozenset({"game", "match", "race", "tournament", "competition", "contest", "concert", "show",
-                          "performance", "parade", "ceremony", "sport"})
-
-
-def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None) -> bool:
+def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None,
+                     events: frozenset[str] = frozenset()) -> bool:
     """Whether a passive participle names an event, not a state: a directional complement ("bounced into the
     air", "thrown across the room") or a by-agent with a verb of motion (WordNet's first sense in
     ``verb.motion``: "chased by a dog"; not "covered by a blanket", "surrounded by people"). With ``params``
@@ -503,9 +499,9 @@ def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None)
     if params.event_agents and any(resources.under(g.lemma_.lower(), tuple(params.event_agents), 2)
                                    for g in agents):
         return True
-    if lemma in params.event_verbs_passive and any(c.dep_ == "nsubjpass" and c.lemma_.lower() in _EVENT_WORDS
+    if lemma in params.event_verbs_passive and any(c.dep_ == "nsubjpass" and c.lemma_.lower() in events
                                                    for c in verb.children):
-        return True  # "A football game is played" -> "is being played" (r13 readers)
+        return True  # "A football game is played" -> "is being played" (``events``: the event_objects lexicon)
     return motion and any(c.dep_ == "prep" and c.lower_ in params.path_preps for c in verb.children)
 
 
@@ -721,7 +717,7 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             continue
         if any(c.dep_ == "auxpass" for c in verb.children):
             past = [a for a in auxes if a.lower_ in params.past_be]
-            dynamic = verb.tag_ == "VBN" and lemma not in stative and _dynamic_passive(verb, lemma, params)
+            dynamic = verb.tag_ == "VBN" and lemma not in stative and _dynamic_passive(verb, lemma, params, events)
             if past and len(auxes) == 1:
                 # "was bounced into the air" -> "is being bounced ...": a present passive of an event is
                 # progressive; "was covered in snow" (a state) -> "is covered in snow"

@@ -971,15 +971,14 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                                 for m, h in ((m1, m2.head), (m2, m1.head))):
                 continue  # "an old girl"
             (a0, a1), (b0, b1) = span(m1), span(m2)
-            common = classes[m1.lower_] & classes[m2.lower_] if classes is not None else frozenset()
-            if classes is not None:
+            if hosts is not None:  # (hosts implies classes)
                 # every colour of a pair moves: "yellow and orange" fits a tube, not a dog (r13, seed-2 build)
+                common = classes[m1.lower_] & classes[m2.lower_]
                 for t in (*doc[a0:a1], *doc[b0:b1]):
                     if t.dep_ == "conj":
                         common &= classes.get(t.lower_, frozenset())
-            if hosts is not None and not _fits(common, m1.head, m2.head, hosts,
-                                               (m1.lower_, m2.lower_)):
-                continue
+                if not _fits(common, m1.head, m2.head, hosts, (m1.lower_, m2.lower_)):
+                    continue
             if a1 > b0 or a1 > m1.head.i + 1 or b1 > m2.head.i:
                 continue
             ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
