@@ -191,7 +191,8 @@ def _garbled(doc) -> bool:
     return doc.user_data[key]
 
 
-_WEARABLE = frozenset({"clothing.n.01", "footwear.n.02", "eyewear.n.01", "headdress.n.01"})
+# what is worn (WordNet 3.0 has no eyewear.n.01: goggles and sunglasses fall under spectacles.n.01)
+_WEARABLE = frozenset({"clothing.n.01", "footwear.n.02", "spectacles.n.01", "headdress.n.01"})
 
 
 def _garbled_parse(doc) -> bool:
