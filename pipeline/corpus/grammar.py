@@ -25,7 +25,9 @@ sentence is parsed again and checked. Each check has an id:
 - ``stacked-verb``: a progressive verb followed at once by a past participle that the parse makes a clause of its
   own ("The comedic is miming performed on stage": a caption's verb made a progressive beside another one);
   "is being performed", "is getting dressed" and a participle before a noun ("sprinkling shredded cheese") pass;
-  or a bare participle between the subject and its verb ("A man and woman walking are holding each other").
+  or a bare participle between the subject and its verb ("A man and woman walking are holding each other"), or
+  two main-clause "is/are" with nothing that opens a clause between them ("A man is dressed as a safari hunter is
+  posing").
 - ``loose-subject``: a verb with a second subject that no "and", "or" or comma joins to the first ("A dog and a
   goat chase two children are playing", "A male gymnast upside is up"), or a bare "one"/"some"/"others" beside
   a subject that has a verb of its own ("Two men on a cliff edge and one is jumping"): captions whose clauses
@@ -62,6 +64,10 @@ QUANTIFIERS = frozenset("many much several few more most enough little less othe
 # left dependents that may sit between an inserted article and its noun
 NP_INTERNAL = ("amod", "compound", "nmod", "advmod", "npadvmod", "hmod", "punct", "quantmod")
 CHECKED_NOUN_DEPS = ("nsubj", "nsubjpass", "dobj", "pobj", "dative")
+BALL_VERBS = frozenset({"dribble", "throw", "catch", "kick", "hold", "carry", "shoot", "bounce", "toss", "pass",
+                        "spin", "grab", "chase", "hit", "drop", "fetch"})
+# setting nouns that go bare as an object ("catching air", "making shade", "riding surf")
+WEATHER_OBJECTS = frozenset({"air", "wind", "rain", "sun", "dark", "shade", "surf", "sunlight", "sunshine"})
 COUNT_LEXNAMES = frozenset({"noun.artifact", "noun.animal", "noun.person", "noun.object", "noun.body",
                             "noun.plant", "noun.location", "noun.shape"})
 MASS_LEXNAMES = frozenset({"noun.food", "noun.substance"})
@@ -511,10 +517,14 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         compound_count = low in PART_NOUNS and any(
             c.dep_ == "compound" and c.i == n.i - 1 and resources.synsets(f"{c.lower_}_{low}", "n")
             and is_count_noun(f"{c.lower_}_{low}", mass, bare) for c in n.children)
-        setting = low in settings and pobj and not compound_count  # "catching air": not a setting
+        # "catching air": not a setting; "approaching camera", "crossing street": an object that is one (seed 7)
+        setting = low in settings and (pobj or n.dep_ == "dobj" and low not in WEATHER_OBJECTS) and not compound_count
         by_modifier = not setting and _count_by_modifier(n, mass)
         collective = low in COLLECTIVE_OF
-        if not (setting or by_modifier or compound_count or is_count_noun(low, mass, bare)):
+        # "dribbling basketball": a ball game's name for its ball, the object of a verb done to a ball (seed 8)
+        ball = n.dep_ == "dobj" and low.endswith("ball") and is_game(low) \
+            and lemma_of(n.head.text, "VERB") in BALL_VERBS
+        if not (setting or by_modifier or compound_count or ball or is_count_noun(low, mass, bare)):
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
@@ -660,7 +670,42 @@ def _opening_fragment(doc) -> bool:
     return False
 
 
+# words that open a clause of its own between two forms of "be" ("is looking on as a dog is swimming")
+_CLAUSE_OPENERS = frozenset({",", ";", "that", "while", "because", "when", "where", "and", "or", "but", "if", "so",
+                             "since", "until", "who", "which", "whose", "what", "how", "whom", "than", "whether",
+                             "though", "although", "whereas", "as"})
+
+
+def _two_predicates(doc) -> bool:
+    """Two main-clause "is/are" with nothing between them that opens a clause ("A man is dressed as a safari
+    hunter is posing", "There is no man is pushing"); "as" after a participle of dressing names a costume, not a
+    clause; a relative or subordinate first "is" and a pronoun subject of the second ("a tree they are
+    climbing") pass."""
+    # a finite verb of the caption left beside the "is/are" a rule added counts too ("A lady stand in front of a
+    # truck is holding her dog", "Two women in summer wear ride tricycles are on the concrete")
+    bes = [t for t in doc if t.lower_ in ("is", "are") and t.tag_ in ("VBZ", "VBP")
+           or t.pos_ == "VERB" and t.tag_ in ("VBZ", "VBP") and t.dep_ not in ("aux", "auxpass")]
+    for a, b in zip(bes, bes[1:]):
+        if b.lower_ not in ("is", "are"):
+            continue
+        clause = a.head if a.dep_ in ("aux", "auxpass") else a
+        if clause.dep_ in ("relcl", "acl", "ccomp", "advcl", "csubj") \
+                or any(t.lower_ in _CLAUSE_OPENERS or t.tag_ in ("WDT", "WP") for t in doc[max(0, a.i - 2):a.i]):
+            continue
+        between = doc[a.i + 1:b.i]
+        if not between:
+            continue  # "is is": the doubled-word check repairs it
+        if any(t.tag_ == "PRP" and t.dep_ in SUBJECT_DEPS for t in between):
+            continue
+        if not any((t.lower_ in _CLAUSE_OPENERS and not (t.lower_ == "as" and doc[t.i - 1].tag_ == "VBN"))
+                   or t.dep_ in ("cc", "mark") or t.tag_ in ("CC", "WDT", "WP", "WP$", "WRB") for t in between):
+            return True
+    return False
+
+
 def _stacked_verb(doc) -> bool:
+    if _two_predicates(doc):
+        return True
     if any(t.tag_ == "VBG" and t.dep_ == "acl" and not list(t.children) and 0 < t.i < len(doc) - 1
            and doc[t.i - 1].pos_ in ("NOUN", "PROPN") and doc[t.i + 1].lower_ in ("is", "are") for t in doc):
         return True  # "A man and woman walking are holding each other"

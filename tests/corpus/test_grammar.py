@@ -83,6 +83,13 @@ GOOD = [
     "A man is scratching the top of his head",
     "A girl is eating a piece of cake",
     "Three boys are posing for a picture, one of them making a silly face",  # an absolute clause after the verb
+    "A beige dog with a collar is looking on as a brown dog is swimming in the water",
+    "Two kids are looking down from a green tree they are climbing",
+    "A woman who is wearing a pink boa is riding a bicycle",
+    "A man is smiling because a dog is jumping",
+    "A white bird with its wings lifted up is hovering over the water",
+    "Two boys are playing basketball",
+    "A surfer is catching air",
 ]
 
 BAD = [  # (sentence, check that must fail)
@@ -109,6 +116,9 @@ BAD = [  # (sentence, check that must fail)
     ("Three girls walking, one is checking her phone", "no-finite-verb"),
     ("The comedic is miming performed on stage", "stacked-verb"),  # r13 readers (a garbled MSR-Video caption)
     ("A man and woman walking are holding each other", "stacked-verb"),
+    ("A man is dressed as a safari hunter is posing with a woman", "stacked-verb"),  # seed-3 build
+    ("There is no man is pushing the buttons of a microwave", "stacked-verb"),  # SICK's own slip
+    ("The women have pink bunny ears are on their heads", "stacked-verb"),  # seed-2 build
     # seed-2 build, r13 readers: a caption's clauses run together
     ("Two men on a cliff edge and one is jumping into the water", "loose-subject"),
     ("A dog and a goat chase two children are playing soccer", "loose-subject"),
@@ -116,6 +126,10 @@ BAD = [  # (sentence, check that must fail)
 ]
 
 REPAIRED = [  # (sentence, check, repaired sentence)
+    ("A guy is dribbling basketball away from a guy", "missing-determiner",
+     "A guy is dribbling a basketball away from a guy"),  # seed-8 readers
+    ("A black and brown dog is approaching camera across snow", "missing-determiner",
+     "A black and brown dog is approaching the camera across snow"),  # seed-7 readers
     ("An elderly man in wheelchair is begging for handout", "missing-determiner",
      "An elderly man in a wheelchair is begging for a handout"),
     ("A man is sitting on low cement ledge", "missing-determiner", "A man is sitting on a low cement ledge"),

@@ -86,7 +86,12 @@ def _plural_subject(verb) -> bool:
         for c in subj.head.children:
             if c.dep_ == "attr":
                 return _np_plural(c)
+    if subj.lower_ in _COLLECTIVES and any(r in verb.doc.text.lower() for r in ("each other", "one another")):
+        return True  # "a group of men are playing against each other": the members do it to one another (seed 8)
     return _np_plural(subj)
+
+
+_COLLECTIVES = frozenset({"group", "team", "crowd", "couple", "pair", "bunch", "family", "band", "pack", "herd"})
 
 
 def _later_passive(sent, verb) -> int | None:

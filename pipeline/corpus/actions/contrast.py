@@ -194,6 +194,11 @@ def _other_refers_back(doc, head) -> bool:
         if t.lower_ in ("other", "another", "others"):
             if t.head.lemma_ == head.lemma_ or t.dep_ not in ("amod", "det") or t.lower_ == "others":
                 return True
+            # "No lady is measuring the other woman's ankle": "the other" person follows a first one whatever
+            # the word (seed-3 readers); "the other side of the street" is no one
+            if t.lower_ == "other" and t.i > 0 and doc[t.i - 1].lower_ == "the" \
+                    and resources.lexnames(t.head.lemma_.lower(), "n", 1) & {"noun.person", "noun.animal"}:
+                return True
     return False
 
 
@@ -520,6 +525,10 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # "No couple of people"; "No dog is running, a person following him"
         if _other_refers_back(doc, head):
             continue  # "No man is breaking the block that is on the other man": "other" needs the first
+        if any(c.dep_ == "det" and c.lower_ == "the" for c in head.children) \
+                and any(t.lower_ == "the" for t in head.subtree if t.i > head.i):
+            continue  # "the snowboarder in the blue pants" is one known snowboarder: "No snowboarder in the blue
+            # pants" reads wrong (seed-3 readers)
         if head.dep_ in ("nsubj", "nsubjpass") and _named_again_later(doc, head.head):
             continue
         existential = head.dep_ == "attr"
@@ -635,9 +644,12 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     elif subj.pos_ in ("NOUN", "PROPN") and subj.tag_ not in ("NNP",):
         m = _match_at(doc, start, params.replace)
         if m is not None:
-            if not all(t.head == subj for t in doc[start:m[1]]):
+            end = m[1]
+            while end < subj.i and doc[end].dep_ == "nummod" and doc[end].head == subj:
+                end += 1  # "the two ladies" -> "no ladies", not "no two lady" (seed-3 readers)
+            if not all(t.head == subj for t in doc[start:end]):
                 return
-            s.set_span(start, m[1], f"{there} {params.negative}")
+            s.set_span(start, end, f"{there} {params.negative}")
         elif doc[start].pos_ in ("ADJ", "NOUN") and subj.tag_ == "NNS":
             s.insert_before(start, f"{there} {params.negative}")
         else:

@@ -127,6 +127,8 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
         if noun is None and tb in heads and b.i + 1 < len(doc) and doc[b.i + 1].pos_ in ("NOUN", "PROPN"):
             # "a white long sleeved t-shirt jumps": the verb the tagger took for the noun "t-shirt" heads "sleeved"
             noun = doc[b.i + 1]
+        if noun is None and tb in heads and b.dep_ == "amod" and b.head.i > b.i and b.head.pos_ == "NOUN":
+            noun = b.head  # "a medium sized brown and white streaked dog": coordinated colours between (seed 10)
         # "an over sized chess match": the tagger calls the prefix a preposition
         if noun is None or ta in _NOT_FIRST \
                 or (a.pos_ in ("DET", "PRON", "ADP", "CCONJ", "AUX") and ta not in prefixes) \

@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = ["FragmentParams", "fragment_to_sentence"]
 
 import functools
+import re
 
 from pydantic import BaseModel
 
@@ -108,7 +109,10 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
             # "a race dog with the number seven runs fast on a track": a noun takes no adverb, so the -s word
             # with "fast" after it is the singular subject's verb (r11: "runs fast is on a dog track")
             return v, False
-        prev = doc[v.i - 1]
+        back = v.i - 1  # "red and white motorbike number 58 races ...": the number the numbers rule deleted
+        while back > 0 and sent.edited(back) and not sent.text(back):
+            back -= 1
+        prev = doc[back]
         if prev.pos_ not in ("NOUN", "PROPN", "ADJ") or (v.i + 1 < len(doc) and doc[v.i + 1].pos_ in ("NOUN", "PROPN")):
             continue
         word = v.lower_
@@ -133,17 +137,40 @@ def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
         if prev.pos_ == "NOUN" and resources.synsets(f"{prev.lower_} {lemma_of(word, 'NOUN')}", "n"):
             continue  # "adults in lawn chairs": a compound noun WordNet knows, not a verb
         # "a dog trots ...": an -s noun after "a" cannot head the noun phrase
+        # (the subject's "a" does not count for a word with adjectives of its own: in "a girl with black and
+        # orange patches on her cheeks" the -s word is a noun, seed-2 readers)
+        described = subject.i != prev.i and any(c.dep_ == "amod" for c in v.children)
         indefinite = v.tag_ in ("NNS", "NNPS") and any(
-            c.dep_ == "det" and c.lower_ in ("a", "an") for c in list(v.children) + list(subject.children))
+            c.dep_ == "det" and c.lower_ in ("a", "an")
+            for c in list(v.children) + ([] if described else list(subject.children)))
         if not indefinite and not _verb_dominant(lemma):
             continue
         if v.tag_ in ("NNS", "NNPS") and not plural and lemma != word and word.endswith("s"):
             return v, plural
-        if v.tag_ in ("NN", "NNP") and loose_plural and lemma == word:
-            return v, True
+        if v.tag_ in ("NN", "NNP") and loose_plural and lemma == word \
+                and not (_own_determiner(v) and not _animate(prev.lower_) and not _verb_coordinated(v)):
+            return v, True  # ("in a road race": a determiner before a thing makes the word a noun, seed 6)
         if verbal_conj and lemma == word:
             return v, plural
     return None
+
+
+def _verb_coordinated(tok) -> bool:
+    """Whether "and/or" and a word with a verb reading follow ``tok`` ("... dance and sing")."""
+    doc = tok.doc
+    if tok.i + 2 >= len(doc) or doc[tok.i + 1].lower_ not in ("and", "or"):
+        return False
+    after = doc[tok.i + 2]
+    return after.pos_ in ("VERB", "NOUN") and bool(_verb_reading(after.lower_))
+
+
+def _own_determiner(tok) -> bool:
+    """Whether ``tok`` heads a noun phrase with its own determiner: "a road race" (only compounds and adjectives
+    of the word between), not "a woman in a blue dress dance" (a determiner the parse hung on it from afar)."""
+    doc = tok.doc
+    return any(c.dep_ == "det" and c.i < tok.i
+               and all(doc[k].head.i == tok.i and doc[k].dep_ in ("compound", "amod") for k in range(c.i + 1, tok.i))
+               for c in tok.children)
 
 
 def _verb_before(sent, start: int, end: int) -> bool:
@@ -158,9 +185,16 @@ def _verb_before(sent, start: int, end: int) -> bool:
         if doc[t.i - 1].pos_ != "NOUN" or doc[t.i + 1].pos_ != "ADP" or doc[t.i - 1].dep_ != "compound" and \
                 t.dep_ not in ("conj", "nsubj", "ROOT"):
             continue
-        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children) or _garment(t, _CLOTHING):
-            continue  # "two men in work clothes on a roof": a garment
         word = t.lower_
+        # "two people and a dog play in the water using ...": the parse gives "a" (the dog's) to "play"; a bare
+        # form after a coordinated subject agrees only as a verb
+        # and "a lady stand in front of a truck": a person noun does not name a kind of stand ("a hot dog stand"
+        # does)
+        shared_det = all(c.i < t.i - 1 for c in t.children if c.dep_ in ("det", "poss", "nummod")) \
+            and _lemma(word) == word and (any(doc[j].lower_ == "and" for j in range(start, t.i - 1))
+                                          or "noun.person" in resources.lexnames(doc[t.i - 1].lower_, "n", 1))
+        if any(c.dep_ in ("det", "poss", "nummod") for c in t.children) and not shared_det or _garment(t, _CLOTHING):
+            continue  # "two men in work clothes on a roof": a garment
         if _verb_reading(word) and _verb_dominant(_lemma(word)):
             return True
     return False
@@ -213,7 +247,8 @@ def _verb_with_object(sent, start: int, plural: bool):
         if t.is_punct or t.lower_ in _RELATIVE_PRONOUNS or t.pos_ in ("VERB", "AUX") and t.tag_ != "VB":
             return None
         prev, nxt = doc[t.i - 1], doc[t.i + 1]
-        if t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") or sent.edited(t.i) or prev.pos_ != "NOUN" \
+        name_tag = t.tag_ == "NNP" and t.text.islower()  # "two women in summer wear ride/NNP beach tricycles"
+        if t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") and not name_tag or sent.edited(t.i) or prev.pos_ != "NOUN" \
                 or nxt.tag_ not in ("DT", "PRP$", "CD", "JJ", "NNS", "NN") or any(c.dep_ == "det" for c in t.children):
             continue
         word = t.lower_
@@ -255,6 +290,11 @@ def _hyphenated_text(doc, tok) -> str:
     return text
 
 
+# "dressed as a pirate": "as" names a costume, it opens no clause
+_COSTUME_WORDS = frozenset({"dressed", "disguised", "costumed", "up"})
+# the present continuous an earlier rule wrote ("poses" -> "is posing")
+_MADE_PREDICATE = re.compile(r"(?:is|are) (?:not )?[a-z]+ing$")
+
 _ANIMATE_LEXNAMES = frozenset({"noun.person", "noun.animal"})
 
 
@@ -284,13 +324,26 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
             continue
         noun_before = prev.pos_ in ("NOUN", "PROPN") or (prev.tag_ == "VBZ" and not _verb_reading(prev.lower_)) \
             or (prev.pos_ == "ADJ" and prev.i == part.i + 1)  # "a man wearing black jumps over ...": a colour worn
-        if not noun_before or _animate(prev.lower_):  # "sunglasses" tagged VBZ is still a noun
+        # ("sunglasses" tagged VBZ is still a noun; a colour worn is no person though WordNet has "a White")
+        # (the first sense only: "muzzles" is first a gun's, second an animal's snout)
+        if not noun_before or resources.lexnames(lemma_of(prev.lower_, "NOUN"), "n", 1) & _ANIMATE_LEXNAMES \
+                and not _colour_word(prev):
             continue
         if j + 1 < len(doc) and doc[j + 1].pos_ in ("NOUN", "PROPN"):
             continue
         word = w.lower_
         lemma = _lemma(word)
-        if lemma == word or not _verb_reading(word) or not _verb_dominant(lemma):
+        # after a colour worn ("a child wearing orange balances on a ledge") a word that is no garment is the
+        # verb, however often WordNet uses it as a noun
+        worn_colour = prev.i == part.i + 1 and _colour_word(prev)
+        if plural and lemma == word and w.tag_ in ("NN", "VB", "VBP") and _verb_reading(word) \
+                and (worn_colour or _verb_dominant(lemma)) and not resources.under(word, hyps, 3) \
+                and not resources.synsets(f"{prev.lower_} {word}", "n") \
+                and (j + 1 == len(doc) or doc[j + 1].pos_ in ("ADP", "DET", "ADV", "PART", "PUNCT")):
+            # "three dogs wearing muzzles race through the grass", "two people wearing black sit on a bench"
+            # (seed-6 readers): the bare form agrees with the plural subject as a verb
+            return "verb", j, plural
+        if lemma == word or not _verb_reading(word) or not (worn_colour or _verb_dominant(lemma)):
             continue
         if word.endswith("ing"):
             if w.tag_ in ("VBG", "NN") and _gerund_not_noun(word, lemma):
@@ -398,6 +451,10 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                     return found
             elif found is not None:
                 return found
+            elif t.lower_ == "wearing":
+                place = _place_after_garment(t, params)
+                if place is not None:
+                    return "be", place
         return "be", _be_anchor(sent, t)
     if participles_only:
         return None
@@ -410,6 +467,8 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             passive = _later_passive(sent, t)  # "two boys dressed in red being chased ..."
             if passive is not None:
                 return "be", passive
+            if _active_past(sent, t, root):
+                return "verb", t.i, _np_plural(root)
             # "two small boys dressed in tuxedos sitting on a floor": the parse hangs the action on the garment;
             # the description's participle yields to it ("are dressed in tuxedos sitting", r13 readers)
             acts = [u for u in t.subtree if u.i > t.i and u.tag_ == "VBG" and u.dep_ == "acl" and clause_ok(u)
@@ -429,7 +488,54 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             return "be", later if later is not None else t.i
     for c in root.children:  # "a dog wet from the rain"
         if c.dep_ == "amod" and c.i > root.i and c.pos_ == "ADJ":
+            if not resources.synsets(c.lower_, "a") and _verb_reading(c.lower_) \
+                    and (c.lower_ == _lemma(c.lower_)) == _np_plural(root):
+                return "verb", c.i, _np_plural(root)  # "three dogs trot on the grass": "trot" tagged an adjective
             return "be", c.i
+    return None
+
+
+# prepositions of a path after a verb of motion or cutting: "sliced through", "walked across"
+_PATH_PREPOSITIONS = frozenset({"through", "across", "into", "onto", "over", "past", "toward", "towards", "along"})
+
+
+def _active_past(sent, part, root) -> bool:
+    """Whether the participle after the subject is the caption's verb in the past ("A man sliced through a bunch
+    of water bottles with a knife", the small model's VBN): right after the person or animal it follows, a
+    regular form (the past is the participle), a path preposition after it and no "by" agent. "is sliced" would
+    turn the man into what is cut (MSR-Video readers)."""
+    doc = sent.doc
+    word = part.lower_
+    lemma = _lemma(word)
+    return part.i == root.i + 1 and _animate(root.lower_) and part.i + 1 < len(doc) \
+        and doc[part.i + 1].lower_ in _PATH_PREPOSITIONS and not any(c.lower_ == "by" for c in part.children) \
+        and lemma != word and participle(lemma) == word and word.endswith("ed")
+
+
+_PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "beside", "behind", "inside", "outside",
+                                 "above", "below", "by"})
+
+
+def _place_after_garment(part, params: FragmentParams) -> int | None:
+    """Where "is/are" goes in "a snowboarder wearing an orange jacket in midair": before the place phrase after
+    what is worn ("... wearing an orange jacket is in midair"), not before "wearing" ("is wearing an orange jacket
+    in midair" says where the jacket is worn; seed-5 readers). Only a place preposition whose object is no body
+    part ("a hat on her head"), colour or garment ("a shirt in red", "in a tank top"), with no verb before it;
+    its index, else None."""
+    doc = part.doc
+    objs = [c for c in part.children if c.dep_ == "dobj"]
+    if not objs:
+        return None
+    hyps = tuple(params.clothing_hypernyms)
+    for t in doc[objs[0].i + 1:]:
+        if t.pos_ in ("VERB", "AUX") or t.lower_ in ("and", "or", ",", "with") or t.lower_ in _RELATIVE_PRONOUNS:
+            return None
+        if t.dep_ == "prep" and t.lower_ in _PLACE_PREPOSITIONS:
+            pobj = [p for p in t.children if p.dep_ == "pobj"]
+            if not pobj or resources.body_part(pobj[0].lemma_.lower()) or _colour_word(pobj[0]) \
+                    or _garment(pobj[0], hyps):
+                return None
+            return t.i
     return None
 
 
@@ -449,6 +555,12 @@ def _colour(noun) -> bool:
     """Whether ``noun`` is a bare colour word (WordNet: its first noun sense under chromatic or achromatic colour,
     no determiner): "in brown" names the clothes, not a place."""
     return not any(c.dep_ == "det" for c in noun.children) and resources.under(noun.lower_, _COLOURS, 1)
+
+
+def _colour_word(tok) -> bool:
+    """Whether ``tok`` is a colour word (WordNet: one of its first three noun senses under chromatic or
+    achromatic colour; "white" is first a person)."""
+    return resources.under(tok.lower_, _COLOURS, 3)
 
 
 def _compound_after_noun(first, verb) -> bool:
@@ -519,6 +631,11 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
     roots = [t for t in doc if t.dep_ == "ROOT"]
     if not roots:
         raise Unnormalizable("non-sentential description with no predicate")
+    if _main_progressive(sent, params):
+        # the sentence has its predicate, or an earlier rule made it ("a man dressed as a safari hunter poses
+        # ..." -> "... is posing"): another "is" would stack two ("a man is dressed as a safari hunter is
+        # posing", seed-3 readers)
+        return
     root = roots[0]
     if root.pos_ in ("VERB", "AUX"):
         # complex-verb folds a root "trying to bite" into "biting": the root is deleted, its xcomp is the
@@ -542,6 +659,13 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                 subj = _loose_subject(root)
                 if subj is None:
                     raise Unnormalizable("no subject")
+            if root.lower_ in params.descriptive_participles:
+                # "clown holding broom smiles at people": the parse makes the description the root and the
+                # caption's verb its object ("a clown is holding broom smiles", seed-2 readers)
+                found = _predicate_after_description(sent, root, subj, params)
+                if found is not None and found[0] == "verb":
+                    _repair_verb(sent, doc[found[1]], found[2], subj, ruleset.lexicon_set(params.stative_lexicon))
+                    return
             passive = _later_passive(sent, root) if root.tag_ == "VBN" else None
             anchor = passive if passive is not None else _be_anchor(sent, root)
             if _verb_before(sent, subj.left_edge.i, anchor):
@@ -599,6 +723,9 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         found = _fragment_predicate(sent, root, params)
     if found is None:
         raise Unnormalizable("non-sentential description with no predicate")
+    if found[0] == "verb":  # "a man sliced through ...": the caption's past verb
+        _repair_verb(sent, doc[found[1]], found[2], root, stative)
+        return
     kind, i = found
     if kind == "relcl":
         sent.delete(i)
@@ -628,6 +755,10 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
             # "a brightly lit street with lots of people walking across a street": the people walk, not the
             # street; "the street is walking" would be nonsense and "people are walking" drops the scene
             raise Unnormalizable("the participle belongs to a noun inside the description (a scene)")
+        if subject.i == root.i and head.i > root.i and doer.i != root.i and resources.body_part(root.lemma_.lower()) \
+                and (_animate(doer.lower_) or doer.lower_ in persons):
+            # "the legs of two athletes playing soccer": the athletes play, not their legs (seed-3 readers)
+            raise Unnormalizable("the participle belongs to the owner of a body part")
         w = doc[i]
         if w.tag_ == "VBN" and _lemma(w.lower_) == w.lower_ and participle(w.lower_) != w.lower_ \
                 and _verb_reading(w.lower_):
@@ -662,12 +793,30 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                 and doc[at - 1].dep_ in ("prt", "advmod") and doc[at - 1].head.i == w.head.i \
                 and not sent.edited(at - 1):
             at -= 1  # "a girl up in a tree" -> "a girl is up in a tree", not "a girl up is in a tree"
+        if w.dep_ == "prep" and at == i and at > 0 and doc[at - 1].tag_ == "RB" and doc[at - 1].head.i == w.i \
+                and not sent.edited(at - 1):
+            at -= 1  # "a hot air balloon just off the ground": "is just off", not "just is off" (seed-6 readers)
         if at > 0 and f"{doc[at - 1].lower_} {doc[at].lower_}" in ("upside down", "inside out") \
                 and not sent.edited(at - 1):
             at -= 1  # "a male gymnast upside down in midair": "is upside down", not "upside is down" (seed 2)
         sent.insert_before(at, be_present(_np_plural(subject)))
         if at > 0 and doc[at - 1].text == "," and not sent.edited(at - 1):
             sent.delete(at - 1)
+
+
+def _main_progressive(sent, params: FragmentParams) -> bool:
+    """Whether the caption has a main-clause progressive ("is/are" + -ing form), written so or made by an
+    earlier rule ("poses" -> "is posing"), that the parse hung under a participle ("a man dressed as a safari
+    hunter is posing": "posing" read as the object of "as"): no relative pronoun, subordinator, "and" or
+    comma before it ("as" after "dressed" names a costume)."""
+    doc = sent.doc
+    stops = {*_RELATIVE_PRONOUNS, *params.subordinators, "and", ",", ";"}
+    for t in doc[1:len(doc) - 1]:
+        if t.lower_ in stops and not (t.lower_ == "as" and doc[t.i - 1].lower_ in _COSTUME_WORDS):
+            return False
+        if _MADE_PREDICATE.match(sent.text(t.i)) or t.lower_ in ("is", "are") and doc[t.i + 1].tag_ == "VBG":
+            return True
+    return False
 
 
 def _plural_apostrophe_verb(sent, root, stative) -> bool:

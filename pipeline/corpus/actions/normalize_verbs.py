@@ -181,6 +181,12 @@ def phrasal_verb_synonym(sent, params: PhrasalParams, ruleset) -> None:
         objs = [o for o in verb.children if o.dep_ == "dobj" and verb.i < o.i < prt.i]
         if not objs or sent.edited(verb.i) or verb.pos_ != "VERB":
             continue
+        before = doc[prt.i - 1]
+        if before.dep_ == "pobj" and before.head.lower_ in ("with", "without") and before.i > objs[-1].i:
+            continue  # "attempts a trick with no shirt on": the particle is the "with" phrase's (seed-3 readers)
+        if prt.i + 1 < len(doc) and doc[prt.i + 1].tag_ in ("NN", "NNS", "JJ", "DT", "PRP$", "CD", "IN"):
+            continue  # "dribbles the ball down court", "doing tricks down metal stairs": a preposition (seed 4);
+            # "steers the ship out at sea": the particle goes with the place (seed 7)
         lemma = _lemma(verb.text)
         synonym = table.get(f"{lemma} {prt.lower_}")
         if params.mode == "synonym":
@@ -839,6 +845,9 @@ class SubordinateParams(BaseModel):
     lexicon: str = "subordinators"
     conjunction: str = "and"
     not_before: list[str] = ["if", "though", "well", "soon", "much"]
+    # "a boy dressed as a pirate holds up a flag": after a verb of dressing "as" names the costume (a
+    # preposition the parse takes for a subordinator); "dressed and a pirate is holding" was garbled (seed 3)
+    as_not_after: list[str] = ["dressed", "disguised", "costumed", "up", "masquerading", "posing"]
 
 
 @action("subordinate_to_coordinate", stages=("normalize",), params=SubordinateParams)
@@ -860,6 +869,8 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
         if mark.dep_ != "mark" or mark.lower_ not in marks or sent.edited(mark.i):
             continue
         if mark.i + 1 < len(doc) and doc[mark.i + 1].lower_ in not_before:
+            continue
+        if mark.lower_ == "as" and mark.i > 0 and doc[mark.i - 1].lower_ in params.as_not_after:
             continue
         clause = mark.head
         if clause.dep_ != "advcl" or clause.pos_ not in ("VERB", "AUX"):

@@ -572,7 +572,16 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
     deps = set(params.deps)
     lexnames = tuple(params.mass_lexnames)
     quantifiers = set(params.quantifiers)
-    for tok in sent.doc:
+    doc = sent.doc
+    for tok in doc:
+        if tok.dep_ == "conj" and tok.tag_ == "NN" and tok.head.i == 0 and tok.head.pos_ == "ADJ" \
+                and tok.head.dep_ in deps and not sent.any_edited(range(0, tok.i + 1)) \
+                and all(t.pos_ in ("ADJ", "CCONJ", "PUNCT") for t in doc[:tok.i]) \
+                and not any(c.dep_ in ("det", "poss", "nummod") for c in tok.children) \
+                and not _mass_noun(tok.lemma_.lower(), lexnames):
+            # "Brown and white dog is trotting": the parse makes the first colour the subject (seed-6 readers)
+            sent.replace(0, f"{params.determiner} {doc[0].text.lower()}")
+            continue
         if tok.dep_ not in deps:
             continue
         if not (tok.tag_ == "NN" and tok.pos_ == "NOUN"):
@@ -720,7 +729,8 @@ def singular_agreement(sent, params: SingularAgreementParams, ruleset) -> None:
         if not any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in subj.children):
             continue
         phrase = doc[subj.left_edge.i:tok.i]
-        if any(t.lower_ in ("and", "or", "&", ",") for t in phrase) or any(
+        # the current text counts too: "a man an woman are" has its "and" back (an-for-and)
+        if any(t.lower_ in ("and", "or", "&", ",") or sent.text(t.i).lower() == "and" for t in phrase) or any(
                 t.dep_ == "conj" and t.pos_ in ("NOUN", "PROPN") for t in phrase):
             continue
         sent.replace(tok.i, "is")

@@ -247,8 +247,12 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
                 continue  # "the three prize winning dogs" -/-> "a three prize winning dogs" (head misparsed)
             if tok.head.dep_ == "attr" and children(tok.head.head, "expl"):
                 continue  # "There is a man" -/-> "There is the man": an existential introduces a new referent
-            if tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].lower_ in _LINKING_DETS:
-                continue  # "the other man" -/-> "an other man", "the same team" -/-> "a same team": they refer back
+            if tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].lower_ in _LINKING_DETS | _ORDINALS:
+                continue  # "the other man" -/-> "an other man", "the same team" -/-> "a same team": they refer back;
+                # "a third girl" -/-> "the third girl": an ordinal's article counts (seed-2 readers)
+            if tok.lower_ == "the" and tok.head.dep_ not in ("nsubj", "nsubjpass") \
+                    and any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.head.children):
+                continue  # "in the trunk of a car" -/-> "in a trunk of a car": the part of a named whole (seed 3)
             if tok.head.dep_ == "conj" or children(tok.head, "conj") \
                     or tok.i and sent.doc[tok.i - 1].lower_ in ("and", "or"):
                 continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
@@ -697,7 +701,8 @@ _IRREGULAR_PLURALS = {"person": "people"}
 # dependencies of a noun that is an argument or the head of its phrase, not a modifier of a later noun
 _ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos", "conj", "dative", "poss", "oprd",
                             "ROOT"})
-_LINKING_DETS = frozenset({"same", "another", "other"})  # lemminflect gives "persons"
+_LINKING_DETS = frozenset({"same", "another", "other"})
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last", "next"})  # lemminflect gives "persons"
 # personal pronouns after the verb that may refer back to the subject ("in front of him"): a passive would put them
 # before their antecedent
 _BACK_PRONOUNS = frozenset({"he", "him", "himself", "she", "herself", "they", "them", "themselves"})
@@ -898,6 +903,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 # (a near hypernym stays: "Three guys and two girls" -> "Three men and two girls")
             if compound and syn in _HYPERNYM_SWAPS:
                 continue  # "a pet dog" -/-> "a pet animal"
+            if syn in _HYPERNYM_SWAPS and tok.pos_ == "NOUN" and any(c.tag_ == "PRP$" for c in tok.lefts) \
+                    and resources.lexnames(lemma, "n", 1) & {"noun.animal"}:
+                continue  # "walking his dog" -/-> "walking his animal": one's own animal is a pet, named by kind
+                # (seed-2/3/4 readers)
             if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") or syn in ("person", "people")
                                               and t.lower_ in _SEXED_PRONOUNS for t in sent.doc[tok.i + 1:]):
                 continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
