@@ -18,7 +18,8 @@ sentence is parsed again and checked. Each check has an id:
   "of"/"by" (except after a picture or statue: "pictures of ant" -> "of an ant"), and nouns whose plural is
   rare in wordfreq (mass use) are left alone. A capitalised first word tagged as a name is checked when its
   lower-case form is a count noun and no WordNet name ("Kangaroo is eating" -> "A kangaroo is eating").
-- ``doubled-word``: the same word twice in a row ("the the"); repaired by deleting the second.
+- ``doubled-word``: the same word twice in a row ("the the"), repaired by deleting the second; two articles
+  in a row ("on the an empty street"), repaired by deleting the first.
 - ``duplicate-coordinate``: two identical conjuncts ("white and white", "a dog and a dog").
 - ``no-finite-verb``: no finite verb with a subject (a fragment: "A man playing a guitar"), or a fragment opening
   the sentence before a comma ("Three girls walking, one is checking her phone").
@@ -528,6 +529,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
+        if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ == "NNS" and n.doc[n.i + 1].pos_ == "NOUN" \
+                and n.dep_ == "dative":
+            continue  # "wearing ear defenders": the parse makes the modifier an object of its own (seed 11)
         if low == "base" and any(c.lower_ in ("first", "second", "third") for c in n.children):
             continue  # "running towards first base": a baseball base by its number is a name (r13, seed 2)
         if n.dep_ == "nsubj" and n.head.i == n.i + 1 and n.head.tag_ == "VBG" and n.i > 0 \
@@ -619,8 +623,15 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
 
 # -------------------------------------------------------------------------------------------- repetitions
 
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
 def _doubled(doc) -> list[int]:
-    return [t.i for t in doc[1:] if t.is_alpha and t.lower_ == doc[t.i - 1].lower_ and t.lower_ not in DOUBLING_OK]
+    """Tokens to delete: the second of a word said twice ("the the"), and the first of two articles in a row
+    ("on the an empty street", a caption's slip: the second one fits the next word's sound)."""
+    return [t.i for t in doc[1:] if t.is_alpha and t.lower_ == doc[t.i - 1].lower_ and t.lower_ not in DOUBLING_OK] \
+        + [t.i for t in doc[:-1] if t.lower_ in _ARTICLES and doc[t.i + 1].lower_ in _ARTICLES
+           and t.lower_ != doc[t.i + 1].lower_]
 
 
 _WORD_AND_SAME = re.compile(r"\b(\w+)\s*(?:,|and|or)\s+\1\b", re.IGNORECASE)

@@ -90,6 +90,7 @@ GOOD = [
     "A white bird with its wings lifted up is hovering over the water",
     "Two boys are playing basketball",
     "A surfer is catching air",
+    "A man wearing ear defenders is shooting a pistol at a white target",
 ]
 
 BAD = [  # (sentence, check that must fail)
@@ -126,6 +127,8 @@ BAD = [  # (sentence, check that must fail)
 ]
 
 REPAIRED = [  # (sentence, check, repaired sentence)
+    ("A man is playing a blue guitar on the an empty urban street", "doubled-word",
+     "A man is playing a blue guitar on an empty urban street"),  # seed-11 readers
     ("A guy is dribbling basketball away from a guy", "missing-determiner",
      "A guy is dribbling a basketball away from a guy"),  # seed-8 readers
     ("A black and brown dog is approaching camera across snow", "missing-determiner",

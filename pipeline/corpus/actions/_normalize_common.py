@@ -219,7 +219,8 @@ def _np_plural(root) -> bool:
     return False
 
 
-_GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02", "spectacles.n.01")  # goggles, sunglasses (worn)
+# goggles, sunglasses, a watch, a necklace: worn ("an old man with sunglasses and a watch around kids", seed 11)
+_GARMENT_HYPERNYMS = ("clothing.n.01", "covering.n.02", "spectacles.n.01", "timepiece.n.01", "jewelry.n.01")
 
 
 def _misattached_garment_conj(root) -> bool:
