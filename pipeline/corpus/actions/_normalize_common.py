@@ -93,6 +93,15 @@ def _plural_subject(verb) -> bool:
 
 _COLLECTIVES = frozenset({"group", "team", "crowd", "couple", "pair", "bunch", "family", "band", "pack", "herd"})
 
+# words after which "as" names a costume and opens no clause ("a boy dressed as a pirate holds up a flag")
+COSTUME_WORDS = frozenset({"dressed", "disguised", "costumed", "up", "masquerading", "posing"})
+
+
+def _first_sense_animate(noun: str) -> bool:
+    """Whether WordNet's first noun sense of ``noun`` is a person or an animal ("fish"; not "grass", whose
+    second sense is an informer; not "muzzles", first a gun's)."""
+    return bool(resources.lexnames(lemma_of(noun, "NOUN"), "n", 1) & {"noun.person", "noun.animal"})
+
 
 def _later_passive(sent, verb) -> int | None:
     """The index of a bare "being" after the participle ``verb`` ("twin toddlers dressed alike being pushed

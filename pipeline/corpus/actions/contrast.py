@@ -197,7 +197,7 @@ def _other_refers_back(doc, head) -> bool:
             # "No lady is measuring the other woman's ankle": "the other" person follows a first one whatever
             # the word (seed-3 readers); "the other side of the street" is no one
             if t.lower_ == "other" and t.i > 0 and doc[t.i - 1].lower_ == "the" \
-                    and resources.lexnames(t.head.lemma_.lower(), "n", 1) & {"noun.person", "noun.animal"}:
+                    and resources.lexnames(t.head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys():
                 return True
     return False
 

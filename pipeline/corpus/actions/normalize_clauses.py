@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from pipeline.common import resources
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import be_present, gerund, lemma_of, third_person
+from pipeline.corpus.wordforms import be_present, gerund, third_person
 
-from ._normalize_common import _aux_children, _lemma, _plural_subject, _to_marker
+from ._normalize_common import _aux_children, _first_sense_animate, _lemma, _plural_subject, _to_marker
 from .normalize_fragments import _verb_dominant
 
 _BE = ("is", "are", "am")
@@ -47,12 +46,6 @@ def _continuous_main(sent, verb) -> bool:
         words = text.split()
         return len(words) == 2 and words[0] in _BE and words[1].endswith("ing")
     return verb.tag_ == "VBG" and any(sent.text(a.i) in _BE for a in _aux_children(verb))
-
-
-def _first_sense_animate(noun: str) -> bool:
-    """Whether WordNet's first noun sense of ``noun`` is a person or an animal ("fish"; not "grass", whose
-    second sense is an informer)."""
-    return bool(resources.lexnames(lemma_of(noun, "NOUN"), "n", 1) & {"noun.person", "noun.animal"})
 
 
 @action("clause_to_coordinate", stages=("normalize",), params=ClauseParams)

@@ -24,11 +24,13 @@ from pipeline.corpus.wordforms import plural as wordform_plural
 
 from ._normalize_common import (
     _RELATIVE_PRONOUNS,
+    COSTUME_WORDS,
     _activity_compound,
     _aux_children,
     _be_anchor,
     _common_word,
     _doer_noun,
+    _first_sense_animate,
     _later_passive,
     _lemma,
     _loose_subject,
@@ -290,8 +292,6 @@ def _hyphenated_text(doc, tok) -> str:
     return text
 
 
-# "dressed as a pirate": "as" names a costume, it opens no clause
-_COSTUME_WORDS = frozenset({"dressed", "disguised", "costumed", "up"})
 # the present continuous an earlier rule wrote ("poses" -> "is posing")
 _MADE_PREDICATE = re.compile(r"(?:is|are) (?:not )?[a-z]+ing$")
 
@@ -326,8 +326,7 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
             or (prev.pos_ == "ADJ" and prev.i == part.i + 1)  # "a man wearing black jumps over ...": a colour worn
         # ("sunglasses" tagged VBZ is still a noun; a colour worn is no person though WordNet has "a White")
         # (the first sense only: "muzzles" is first a gun's, second an animal's snout)
-        if not noun_before or resources.lexnames(lemma_of(prev.lower_, "NOUN"), "n", 1) & _ANIMATE_LEXNAMES \
-                and not _colour_word(prev):
+        if not noun_before or _first_sense_animate(prev.lower_) and not _colour_word(prev):
             continue
         if j + 1 < len(doc) and doc[j + 1].pos_ in ("NOUN", "PROPN"):
             continue
@@ -554,13 +553,13 @@ _COLOURS = ("chromatic_color.n.01", "achromatic_color.n.01")
 def _colour(noun) -> bool:
     """Whether ``noun`` is a bare colour word (WordNet: its first noun sense under chromatic or achromatic colour,
     no determiner): "in brown" names the clothes, not a place."""
-    return not any(c.dep_ == "det" for c in noun.children) and resources.under(noun.lower_, _COLOURS, 1)
+    return not any(c.dep_ == "det" for c in noun.children) and _colour_word(noun, 1)
 
 
-def _colour_word(tok) -> bool:
-    """Whether ``tok`` is a colour word (WordNet: one of its first three noun senses under chromatic or
+def _colour_word(tok, senses: int = 3) -> bool:
+    """Whether ``tok`` is a colour word (WordNet: one of its first ``senses`` noun senses under chromatic or
     achromatic colour; "white" is first a person)."""
-    return resources.under(tok.lower_, _COLOURS, 3)
+    return resources.under(tok.lower_, _COLOURS, senses)
 
 
 def _compound_after_noun(first, verb) -> bool:
@@ -812,7 +811,7 @@ def _main_progressive(sent, params: FragmentParams) -> bool:
     doc = sent.doc
     stops = {*_RELATIVE_PRONOUNS, *params.subordinators, "and", ",", ";"}
     for t in doc[1:len(doc) - 1]:
-        if t.lower_ in stops and not (t.lower_ == "as" and doc[t.i - 1].lower_ in _COSTUME_WORDS):
+        if t.lower_ in stops and not (t.lower_ == "as" and doc[t.i - 1].lower_ in COSTUME_WORDS):
             return False
         if _MADE_PREDICATE.match(sent.text(t.i)) or t.lower_ in ("is", "are") and doc[t.i + 1].tag_ == "VBG":
             return True

@@ -40,6 +40,7 @@ from pipeline.corpus.wordforms import (
 
 from ._normalize_common import (
     _AUX_DEPS,
+    COSTUME_WORDS,
     _antecedent,
     _aux_children,
     _be_anchor,
@@ -847,7 +848,7 @@ class SubordinateParams(BaseModel):
     not_before: list[str] = ["if", "though", "well", "soon", "much"]
     # "a boy dressed as a pirate holds up a flag": after a verb of dressing "as" names the costume (a
     # preposition the parse takes for a subordinator); "dressed and a pirate is holding" was garbled (seed 3)
-    as_not_after: list[str] = ["dressed", "disguised", "costumed", "up", "masquerading", "posing"]
+    as_not_after: list[str] = sorted(COSTUME_WORDS)
 
 
 @action("subordinate_to_coordinate", stages=("normalize",), params=SubordinateParams)

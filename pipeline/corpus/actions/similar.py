@@ -701,8 +701,8 @@ _IRREGULAR_PLURALS = {"person": "people"}
 # dependencies of a noun that is an argument or the head of its phrase, not a modifier of a later noun
 _ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos", "conj", "dative", "poss", "oprd",
                             "ROOT"})
-_LINKING_DETS = frozenset({"same", "another", "other"})
-_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last", "next"})  # lemminflect gives "persons"
+_LINKING_DETS = frozenset({"same", "another", "other"})  # lemminflect gives "persons"
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last", "next"})
 # personal pronouns after the verb that may refer back to the subject ("in front of him"): a passive would put them
 # before their antecedent
 _BACK_PRONOUNS = frozenset({"he", "him", "himself", "she", "herself", "they", "them", "themselves"})
