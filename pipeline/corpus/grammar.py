@@ -560,8 +560,11 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             beside = prep == "by" and any(c.dep_ in ("amod", "compound") for c in n.children) and (
                 n.head.dep_ == "prep" or n.head.dep_ == "agent"
                 and not any(c.dep_ == "auxpass" for c in n.head.head.children))
+            # "sliding out of green tube": "out of" a described thing is a place like "into" ("out of breath",
+            # "out of place" have no modifier) (seed-15 readers)
+            out_of = prep == "of" and n.head.head.lower_ == "out" and n.head.head.pos_ == "ADP" and modified
             if prep in ("of", "by") and not (setting and (part_of or prep == "by") or by_modifier and collective
-                                             or depiction or front_of or thing_part or beside):
+                                             or depiction or front_of or thing_part or beside or out_of):
                 continue
             if n.head.head.lower_ == low:  # "side by side", "hand in hand"
                 continue

@@ -10,6 +10,8 @@ from pipeline.corpus.expand import Candidate, choose, choose_gated
 from pipeline.corpus.grammar import CHECKS, check_texts, gate
 
 GOOD = [
+    "A man is out of breath",  # "out of" an unmodified noun stays an idiom
+    "A dog is jumping out of the water",
     "A man is playing guitar",
     "A man in a red shirt, a man in a blue shirt and a woman are talking",  # two list items alike, not the same
     "A man and a woman are walking",
@@ -127,6 +129,8 @@ BAD = [  # (sentence, check that must fail)
 ]
 
 REPAIRED = [  # (sentence, check, repaired sentence)
+    ("A boy in a small striped shirt is sliding out of green tube", "missing-determiner",
+     "A boy in a small striped shirt is sliding out of a green tube"),  # seed-15 readers
     ("A man is playing a blue guitar on the an empty urban street", "doubled-word",
      "A man is playing a blue guitar on an empty urban street"),  # seed-11 readers
     ("A guy is dribbling basketball away from a guy", "missing-determiner",

@@ -422,3 +422,54 @@ def test_quoted_text_costs_two_points():
     assert caption_flaws("Two girls are holding up signs offering ' free hugs '") == caption_flaws(plain) + 2
     assert caption_flaws('A man is holding a sign that says " Free Hugs "') == \
         caption_flaws("A man is holding a sign that says Free Hugs") + 2
+
+
+# ------------------------------------------------------------------ clean source pairs first (issue 11)
+
+def _images(n_clean: int, n_fragment: int) -> str:
+    """Flickr 8K lines: ``n_clean`` images whose captions are "is V-ing" sentences, then ``n_fragment`` whose
+    captions have no "is/are" (1.5 flaw points each, no modifier)."""
+    verbs = ["running", "jumping", "sitting", "playing", "walking"]
+    lines = []
+    for k in range(n_clean):
+        lines += [f"clean{k}.jpg#{j}\tA dog is {verbs[j]} on the beach .\n" for j in range(5)]
+    for k in range(n_fragment):
+        lines += [f"frag{k}.jpg#{j}\tA dog {verbs[j][:-3]}s on the beach .\n" for j in range(5)]
+    return "".join(lines)
+
+
+def test_sample_takes_clean_pairs_first_and_fills_with_flawed_ones(tmp_path):
+    path = write(tmp_path, "captions.txt", _images(6, 20))
+    pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=1)
+    fragment = pairs[-1]
+    assert fragment.source_id.startswith("frag") and fragment.flaws == 1.5  # no "is/are": 0.5 + 1
+    for seed in (1, 2, 3):
+        picked = sample(pairs, 5, seed, "k")
+        # 6 clean of 26 images: a plain random draw of 5 would hold a fragment image about 99 % of the time
+        assert len(picked) == 5 and all(p.source_id.startswith("clean") and p.flaws == 0 for p in picked)
+        assert [p.line for p in picked] == sorted(p.line for p in picked)
+        more = sample(pairs, 10, seed, "k")  # all 6 clean ones, then 4 flawed ones in draw order
+        assert sum(p.source_id.startswith("clean") for p in more) == 6 and len(set(more)) == 10
+    assert sample(pairs, 10, 1, "k") != sample(pairs, 10, 2, "k")
+
+
+def test_sample_does_not_make_pairs_whose_floor_is_too_high(tmp_path):
+    path = write(tmp_path, "captions.txt", _images(6, 20))
+    pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=1)
+    sample(pairs, 5, 1, "k")
+    assert all(not pairs[k].source_id.startswith("frag") for k in pairs._made)  # fragments never scored
+
+
+def test_real_flickr8k_flaw_floor_bounds_the_pairs_flaws(shared_data):
+    from pipeline.common.resources import RULES_DIR
+    from pipeline.corpus.rules import load_rules
+
+    adjectives = load_rules(RULES_DIR).lexicon("adjective_classes")
+    modifiers = frozenset(w for words in adjectives.values() for w in words)
+    path = shared_data / "flickr8k" / "Flickr8k.token.txt"
+    pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=1, modifiers=modifiers)
+    floors = [(pairs.flaw_floor(k), pairs[k].flaws) for k in range(0, len(pairs), 8)]  # 1,000 images
+    assert all(floor <= flaws for floor, flaws in floors)
+    assert sum(floor == flaws for floor, flaws in floors) > 0.5 * len(floors)  # most are decided by the floor
+    # and a 750-pair sample of the real file is all clean
+    assert all(p.flaws <= 0.5 for p in sample(pairs, 750, 1, "real"))

@@ -1082,6 +1082,10 @@ class MoveModifierParams(BaseModel):
     # nouns that keep their adjective: bare, they say nothing ("A baby in a white garment" -/-> "A baby in a
     # garment")
     giver_not_words: list[str] = Field(default_factory=list)
+    # nouns that keep their only adjective after "with": everyone wears one, everything of the kind has one, so
+    # the bare phrase says nothing ("a catcher with a red shirt" -/-> "a catcher with a shirt", "a playpen with
+    # a blue floor" -/-> "a blue playpen with a floor", seed-14 readers; "with a helmet" still says something)
+    giver_not_bare_with: list[str] = Field(default_factory=list)
     # words that shade the colour after them ("a light brown dog", "a reddish brown dog"; any "-ish" word
     # too): such a colour stays, as the shade would be left alone ("A light dog is chasing a brown ball")
     shade_words: list[str] = Field(default_factory=list)
@@ -1299,6 +1303,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "a light brown dog" -/-> "a light dog ... a brown ball"
         if m.lower_ in params.skip_words or _noun_ancestors(mh) & set(params.giver_not_synsets) \
                 or mh.lower_ in params.giver_not_words or mh.lemma_.lower() in params.giver_not_words:
+            continue
+        if mh.lower_ in params.giver_not_bare_with and mh.dep_ == "pobj" and mh.head.lower_ == "with" and not any(
+                c.dep_ in ("amod", "compound", "nummod") and c.i != m.i for c in mh.children):
             continue
         if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" and not _worn_after(m) if m.i else False)
                                            or "noun.body" in resources.lexnames(mh.lemma_.lower(), "n", 1)):
