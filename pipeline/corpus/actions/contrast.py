@@ -300,6 +300,9 @@ class InsertNegationParams(BaseModel):
     # first clause's subject points into the denied scene (r11, r13 readers); its own verb is negated instead
     anaphoric_subjects: list[str] = Field(default_factory=lambda: [
         "it", "he", "she", "they", "one", "another", "both", "each", "all", "others"])
+    # and a second clause pointing back anywhere ("Three dogs are not standing in the grass and a person is sitting
+    # next to them", seed-21 readers): the first clause stays, its own verb may be negated
+    anaphoric_words: list[str] = Field(default_factory=lambda: ["them", "him", "another", "others", "it"])
 
 
 SOME_TO_ANY = {"something": "anything", "someone": "anyone", "somebody": "anybody", "somewhere": "anywhere"}
@@ -373,6 +376,9 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and subj.lower_ in params.anaphoric_subjects for c in verb.children):
             continue  # "A person is not riding a horse and it is jumping over an obstacle": the pronoun of the
             # second clause points into the denied one (r11, seed-1 build); the second verb is negated instead
+        if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and _own_subject(c) is not None
+               and any(t.lower_ in params.anaphoric_words for t in c.subtree) for c in verb.children):
+            continue
         s = sent.fork()
         aux = _finite_aux(verb)
         if aux is not None:

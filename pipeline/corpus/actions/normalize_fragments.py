@@ -84,6 +84,34 @@ def _gerund_not_noun(word: str, lemma: str) -> bool:
     return resources.word_count(word, "n") <= 4 and resources.word_count(lemma, "v") >= 10
 
 
+_ANIMATE_OR_GROUP = frozenset({"noun.person", "noun.animal", "noun.group"})
+
+
+def _ing_verb(doc, j: int) -> bool:
+    """Whether the -ing word at ``j`` (right after a noun phrase) is a verb: hardly used as a noun
+    (:func:`_gerund_not_noun`), or an -ing form used more as the verb than as a noun ("playing", "dancing",
+    not "wedding": WordNet counts) after a noun that is no person, animal or group, and at the end, before a
+    preposition, determiner or adverb, or before a noun that is its object: no person or animal, and no
+    compound WordNet lists ("a swimming pool", "running shoes", "a playing field")."""
+    w = doc[j]
+    word = w.lower_
+    lemma = _lemma(word)
+    if not word.endswith("ing") or lemma == word or not _verb_reading(word) or w.tag_ not in ("VBG", "NN"):
+        return False
+    if _gerund_not_noun(word, lemma):
+        return True
+    # used more as the verb than as the -ing noun ("playing", not "a wedding"), and not after a person, an
+    # animal or a group, which it may describe ("a picture of two people suffering")
+    if resources.word_count(word, "n") >= resources.word_count(lemma, "v") or j == 0 \
+            or resources.lexnames(lemma_of(doc[j - 1].lower_, "NOUN"), "n", 2) & _ANIMATE_OR_GROUP:
+        return False
+    if j + 1 == len(doc) or doc[j + 1].pos_ in ("ADP", "DET", "ADV", "PUNCT", "PART"):
+        return True
+    nxt = doc[j + 1]
+    return nxt.pos_ in ("NOUN", "PROPN") and not _first_sense_animate(nxt.lower_) \
+        and not resources.synsets(f"{word}_{lemma_of(nxt.lower_, 'NOUN')}", "n")
+
+
 def _misparsed_verb(sent, root, clothing: tuple[str, ...]):
     """A verb the small model tagged as a noun in a description without verb ("a boy winks ...", "two dogs
     tug at ...", "the boy in blue runs ...", "a dog swimming in ..."): ``(token, subject plural)`` or None.
@@ -328,10 +356,15 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
         # (the first sense only: "muzzles" is first a gun's, second an animal's snout)
         if not noun_before or _first_sense_animate(prev.lower_) and not _colour_word(prev):
             continue
-        if j + 1 < len(doc) and doc[j + 1].pos_ in ("NOUN", "PROPN"):
-            continue
         word = w.lower_
         lemma = _lemma(word)
+        if j + 1 < len(doc) and doc[j + 1].pos_ in ("NOUN", "PROPN"):
+            # "a little boy wearing a green jersey playing soccer": an -ing verb and its object, which the small
+            # model reads as a compound ("playing" NN) (seed-18 readers: "A little boy is wearing a green jersey
+            # playing soccer")
+            if _ing_verb(doc, j):
+                return "be", j
+            continue
         # after a colour worn ("a child wearing orange balances on a ledge") a word that is no garment is the
         # verb, however often WordNet uses it as a noun
         worn_colour = prev.i == part.i + 1 and _colour_word(prev)
@@ -345,7 +378,7 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
         if lemma == word or not _verb_reading(word) or not (worn_colour or _verb_dominant(lemma)):
             continue
         if word.endswith("ing"):
-            if w.tag_ in ("VBG", "NN") and _gerund_not_noun(word, lemma):
+            if _ing_verb(doc, j):
                 return "be", j
             continue
         noun = lemma_of(word, "NOUN")
@@ -378,10 +411,7 @@ def _participle_after_phrase(sent, prep, params: FragmentParams) -> int | None:
             continue  # "at a wedding", "in a swimming pool": a noun, not a verb
         if _animate(prev.lower_):
             return None
-        lemma = _lemma(w.lower_)
-        if lemma != w.lower_ and _verb_reading(w.lower_) and _gerund_not_noun(w.lower_, lemma):
-            return j
-        return None
+        return j if _ing_verb(doc, j) else None
     return None
 
 
@@ -470,8 +500,11 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                 return "verb", t.i, _np_plural(root)
             # "two small boys dressed in tuxedos sitting on a floor": the parse hangs the action on the garment;
             # the description's participle yields to it ("are dressed in tuxedos sitting", r13 readers)
-            acts = [u for u in t.subtree if u.i > t.i and u.tag_ == "VBG" and u.dep_ == "acl" and clause_ok(u)
-                    and u.head.dep_ == "pobj" and not any(c.dep_ == "mark" for c in u.children)]
+            # (or on the preposition: "a man dressed in grey climbing a rock", seed-17 readers)
+            acts = [u for u in t.subtree if u.i > t.i and u.tag_ == "VBG" and clause_ok(u)
+                    and (u.dep_ == "acl" and u.head.dep_ == "pobj"
+                         or u.dep_ == "pcomp" and u.head.dep_ == "prep" and u.i - u.head.i > 1)
+                    and not any(c.dep_ == "mark" for c in u.children)]
             return "be", _be_anchor(sent, acts[0] if acts else t)
         if t.lower_ == "next" and t.dep_ == "advmod" and t.head.i == root.i and "next" in preps \
                 and t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "to":
@@ -480,6 +513,11 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             pobj = [p for p in t.children if p.dep_ == "pobj"]
             # "a man in brown": a colour after "in" is what one wears, as a garment is
             if t.lower_ in clothing_preps and pobj and (_garment(pobj[0], hyps) or _colour(pobj[0])):
+                # "a boy in a red shirt playing soccer": the participle after the garment is the predicate
+                # (seed-19 build: "A boy is in a red shirt playing soccer")
+                later = _participle_after_phrase(sent, t, params)
+                if later is not None:
+                    return "be", later
                 continue
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue
