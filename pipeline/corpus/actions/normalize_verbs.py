@@ -352,6 +352,9 @@ class ContinuousParams(BaseModel):
     event_agents: list[str] = []
     path_preps: list[str] = []
     state_participles: list[str] = []
+    # verbs whose present passive is always an action in progress ("a girl is thrown in the air", "it is pulled
+    # over the water" -> "is being thrown/pulled"): a body moved by force, with no state reading
+    event_participles: list[str] = []
     # a past form of these verbs without an object describes the state ("a man dressed up in black" -> "is
     # dressed up", "a bird perched on a branch" -> "is perched"), not an action in progress ("is dressing up")
     adjectival_past: list[str] = []
@@ -492,8 +495,8 @@ def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None,
     air", "thrown across the room") or a by-agent with a verb of motion (WordNet's first sense in
     ``verb.motion``: "chased by a dog"; not "covered by a blanket", "surrounded by people"). With ``params``
     also a by-agent of a kind in ``event_agents`` ("dragged downhill by a dog": a dog acts) and a verb of
-    motion with a ``path_preps`` complement ("driven on a dusty track"), unless the participle is one of
-    ``state_participles``."""
+    motion with a ``path_preps`` complement ("driven on a dusty track"), or one of ``event_participles``
+    ("thrown in the air"), unless the participle is one of ``state_participles``."""
     if any(c.dep_ in ("prep", "prt") and c.lower_ in _DIRECTIONS for c in verb.children):
         return True
     senses = resources.synsets(lemma, "v")
@@ -503,6 +506,8 @@ def _dynamic_passive(verb, lemma: str, params: "ContinuousParams | None" = None,
         return True
     if params is None or lemma in params.state_participles:
         return False
+    if lemma in params.event_participles:
+        return True
     if params.event_agents and any(resources.under(g.lemma_.lower(), tuple(params.event_agents), 2)
                                    for g in agents):
         return True

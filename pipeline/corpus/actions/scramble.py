@@ -274,6 +274,12 @@ class SwapArgumentsParams(_AnimacyParams):
     # verbs (lemmas) whose two arguments do the same to each other ("A costume is hugging a boy" / "A boy is
     # hugging a costume"): the swap would say nearly the same thing
     symmetric_verbs: list[str] = Field(default_factory=list)
+    # verbs (lemmas) of things in nature, done by no person or animal ("The sun is setting behind a group of
+    # people" -/-> "A group of people is setting behind the sun", seed-22/23 readers)
+    nature_verbs: list[str] = Field(default_factory=list)
+    # verbs (lemmas) whose doer is many: a swap may not give them a singular doer ("Football players are
+    # surrounding a man" -/-> "A man is surrounding football players", seed-20/23 readers)
+    group_verbs: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
     pobj_of_object: bool = True
     # a verb joined to another without a subject of its own takes that verb's subject ("A boy is standing and
@@ -611,7 +617,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
         return  # "A man is following the dog and it is ...", "carrying someone on the shoulder": the pronoun
         # (or S1's "the" standing for one) would point to the other one
     for verb in _main_verbs(doc):
-        if verb.lemma_.lower() in params.symmetric_verbs:
+        if verb.lemma_.lower() in params.symmetric_verbs or verb.lemma_.lower() in params.nature_verbs:
             continue
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
@@ -638,6 +644,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
                     ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
                 moves = [(a, r1, rb), (b, r2, ra)]
+                if verb.lemma_.lower() in params.group_verbs and any(
+                        new in ("subject", "agent") and not _plural(t) and t.lower_ not in COLLECTIVE
+                        for t, _, new in moves):
+                    continue
                 if not _plausible(verb, moves, params, ruleset):
                     continue
                 if any(t.dep_ in _SUBJECT and t.head != verb and (not _plausible(t.head, moves, params, ruleset)
