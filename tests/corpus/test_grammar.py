@@ -10,6 +10,7 @@ from pipeline.corpus.expand import Candidate, choose, choose_gated
 from pipeline.corpus.grammar import CHECKS, check_texts, gate
 
 GOOD = [
+    "A runner is safe at home plate at a youth softball game",  # baseball's name for the plate (seed 25)
     "A man is out of breath",  # "out of" an unmodified noun stays an idiom
     "A dog is jumping out of the water",
     "A man is playing guitar",

@@ -226,6 +226,44 @@ def drop_subject_comma(sent, params: SubjectCommaParams, ruleset) -> None:
             sent.delete(commas[0].i)
 
 
+class CommaSpliceParams(BaseModel):
+    subjects: list[str] = ["one", "the", "another", "both", "each", "he", "she", "it", "they"]
+    verbs: list[str] = ["is", "are", "has", "have"]
+    conjunction: str = "and"
+
+
+@action("comma_splice_to_coordinate", stages=("normalize",), params=CommaSpliceParams)
+def comma_splice_to_coordinate(sent, params: CommaSpliceParams, ruleset) -> None:
+    """Join two clauses that a lone comma splices ("Two dogs are splashing through the water, one is wearing a
+    pink swim cap" -> "... water and one is wearing a pink swim cap"): the sentence's one comma, a finite
+    "is/are" (or -s verb) before it, and after it a subject starting with one of ``subjects`` ("one", "the
+    other", "he") whose verb, one of ``verbs``, comes within five words with no other verb or comma between.
+
+    Source: Marelli et al. 2014, Table 2 (SICK joins clauses with "and": "A woman is dancing and a man is
+    playing the keyboard"); readers' verdicts of issue 11 (seed-17/23/24 builds: "Two men are sitting indoors,
+    one of them has headphones", "A man and woman are looking to the right, the man is talking on a cellphone"
+    marked as comma splices).
+    """
+    doc = sent.doc
+    commas = [t for t in doc if t.text == ","]
+    if len(commas) != 1:
+        return
+    k = commas[0].i
+    if k + 2 >= len(doc) or sent.any_edited((k, k + 1)) or doc[k + 1].lower_ not in params.subjects:
+        return
+    if not any(t.lower_ in ("is", "are") or t.tag_ == "VBZ" and t.pos_ in ("VERB", "AUX") for t in doc[:k]):
+        return  # "Three dogs, two white one brown, ...": no clause before the comma
+    for t in doc[k + 2:k + 7]:
+        if t.lower_ in params.verbs:
+            break
+        if t.pos_ in ("VERB", "AUX") or t.is_punct:
+            return
+    else:
+        return
+    sent.delete(k)
+    sent.insert_before(k + 1, params.conjunction)
+
+
 class PredicateCommaParams(BaseModel):
     conjunctions: list[str] = ["and", "or"]
 

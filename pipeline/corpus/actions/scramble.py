@@ -351,6 +351,16 @@ def _is_wordnet_noun(word: str) -> bool:
 _NOUN_MODIFIERS = ("amod", "compound", "prep", "acl", "relcl", "nmod", "poss")
 
 
+def _kind_of(word: str, other: str) -> bool:
+    """Whether the first noun sense of ``word`` is ``other``'s first sense or one of its hyponyms (WordNet 3.0:
+    "footballer" is a kind of "player")."""
+    senses, others = resources.synsets(word, "n"), resources.synsets(other, "n")
+    if not senses or not others:
+        return False
+    target = others[0]
+    return senses[0] == target or target in senses[0].closure(lambda x: x.hypernyms())
+
+
 def _heads_swappable(a, b) -> bool:
     """Two nouns whose head words alone can trade places: nouns of the same number with different lemmas and
     the same WordNet lexname of their first sense (person with person, animal with animal, so the modifiers
@@ -360,6 +370,8 @@ def _heads_swappable(a, b) -> bool:
         return False
     if resources.lexnames(a.lemma_.lower(), "n", 1) != resources.lexnames(b.lemma_.lower(), "n", 1):
         return False
+    if _kind_of(a.lemma_.lower(), b.lemma_.lower()) or _kind_of(b.lemma_.lower(), a.lemma_.lower()):
+        return False  # "the footballer ... the player": one is a kind of the other, the swap changes nothing
     if _plural(a) != _plural(b) or a.tag_ != b.tag_:
         return False
     for t in (a, b):  # a proper noun phrase, and not a partitive "a herd of sheep"
@@ -674,9 +686,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                        for e in (x1, y1)):
                     continue
                 if y1 < len(doc) and doc[y1].lower_ in _WEAR_WORDS \
-                        and any(t.lower_ == doc[y1].lower_ for t in doc[x0:x1]):
+                        and any(t.lower_ in _WEAR_WORDS for t in doc[x0:x1]):
                     continue  # the parser left the second noun's "in red" behind: "A boy is running behind a
-                    # girl in green in red", "chased by a girl with a bucket of water with a bucket of water"
+                    # girl in green in red", "chased by a girl with a bucket of water with a bucket of water",
+                    # "pushing the footballer wearing red in white" (seed-24 sample)
                 tx, ty = sent.span_text(x0, x1), sent.span_text(y0, y1)
                 if tx.lower() == ty.lower():
                     continue
@@ -793,9 +806,18 @@ def _coordinated_same(h1, h2) -> bool:
         return False
     # the parser may join the second noun to a word inside the first's phrase ("a man with yellow pants and
     # a man ...": the second man is a conjunct of "pants")
-    return (h1.dep_ == "conj" and (h1.head == h2 or h2 in h1.head.ancestors)) \
-        or (h2.dep_ == "conj" and (h2.head == h1 or h1 in h2.head.ancestors)) \
-        or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head)
+    if (h1.dep_ == "conj" and (h1.head == h2 or h2 in h1.head.ancestors)) \
+            or (h2.dep_ == "conj" and (h2.head == h1 or h1 in h2.head.ancestors)) \
+            or (h1.dep_ == h2.dep_ == "conj" and h1.head == h2.head):
+        return True
+    # the small model may parse both as subjects ("A man in a white shirt and a man in a black shirt are ...",
+    # "one green shoe and one white shoe is ...", seed-24 readers): an "and" between them and no verb
+    # right after the first noun phrase's noun ("a grey dog beside a black and white dog" joins two colours)
+    first, second = sorted((h1, h2), key=lambda t: t.i)
+    between = h1.doc[first.i + 1:second.i]
+    return not any(t.pos_ in ("VERB", "AUX") for t in between) and any(
+        t.lower_ in ("and", "or") and t.i > 0 and t.doc[t.i - 1].pos_ in ("NOUN", "PROPN")
+        and all(u.head == second for u in t.doc[t.i + 1:second.i]) for t in between)
 
 
 def _count(noun) -> tuple[str, str]:
