@@ -1268,6 +1268,8 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
         a0, a1 = span(adj)
         if a0 > 0 and doc[a0 - 1].dep_ == "cc":
             continue  # "a silver and blue rally car": the parser split the coordination
+        if a0 > 1 and doc[a0 - 1].like_num and doc[a0 - 2].lower_ in ("and", "or"):
+            continue  # "two black and two white dogs": the number is the second conjunct's (seed-27 readers)
         if any(t.is_punct for t in doc[a0:a1]) or doc[a1].is_punct or (a0 > 0 and doc[a0 - 1].is_punct) \
                 or not _contiguous(a0, a1, doc):
             continue
