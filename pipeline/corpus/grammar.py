@@ -717,14 +717,17 @@ def _two_predicates(doc) -> bool:
     return False
 
 
+def _finite_after_be(tok) -> bool:
+    """A finite verb right after "is/are" ("is has", "are does"); not "'s", and not a second "is", which the
+    doubled-word check repairs."""
+    return tok.lower_ in ("has", "have", "does") or (
+        tok.tag_ == "VBZ" and tok.pos_ in ("VERB", "AUX") and tok.lower_ not in ("'s", "is"))
+
+
 def _stacked_verb(doc) -> bool:
     if _two_predicates(doc):
         return True
-    if any(t.lower_ in ("is", "are") and t.i + 1 < len(doc) and (doc[t.i + 1].tag_ == "VBZ" and doc[t.i + 1].pos_
-                                                                  in ("VERB", "AUX") and doc[t.i + 1].lower_ not in
-                                                                  ("'s", "is")  # "is is": a doubled word
-                                                                  or doc[t.i + 1].lower_ in ("has", "have", "does"))
-           for t in doc):
+    if any(t.lower_ in ("is", "are") and _finite_after_be(doc[t.i + 1]) for t in doc[:-1]):
         return True  # "A man in a black jacket is has a white headphone" (seed-22 readers)
     if any(t.tag_ == "VBG" and t.dep_ == "acl" and not list(t.children) and 0 < t.i < len(doc) - 1
            and doc[t.i - 1].pos_ in ("NOUN", "PROPN") and doc[t.i + 1].lower_ in ("is", "are") for t in doc):

@@ -236,10 +236,11 @@ class _CaptionPairs(Sequence[SourcePair]):
         texts = [c for _, c in caps]
         flaws = [caption_flaws(c) + sibling_slips(c, texts[:k] + texts[k + 1:]) for k, c in enumerate(texts)]
         mods = [_modifier_count(c, self._modifiers) for c in texts]
-        ranked = sorted(range(len(caps)), key=lambda k: (flaws[k] - 0.5 * mods[k], -mods[k], draws[k]))
+        net = [f - 0.5 * m for f, m in zip(flaws, mods)]
+        ranked = sorted(range(len(caps)), key=lambda k: (net[k], -mods[k], draws[k]))
         i, j = sorted(ranked[:2])
         return SourcePair(f"{image}#{i}-{j}", DATASET_LABELS["flickr8k"], caps[i][1], caps[j][1], self._path,
-                          caps[i][0], flaws=max(flaws[i] - 0.5 * mods[i], flaws[j] - 0.5 * mods[j]))
+                          caps[i][0], flaws=net[ranked[1]])
 
 
 CAPTION_TYPOS = frozenset({"int", "mans", "womans", "mens", "womens", "childs", "childrens", "tomatoe", "potatoe",

@@ -19,7 +19,7 @@ from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import be_present, gerund, third_person
 
 from ._normalize_common import _aux_children, _first_sense_animate, _lemma, _plural_subject, _to_marker
-from .normalize_fragments import _verb_dominant
+from .normalize_fragments import _gerund_not_noun, _verb_dominant
 
 _BE = ("is", "are", "am")
 
@@ -38,6 +38,12 @@ class ClauseParams(BaseModel):
     # participles of an instrument, written as the preposition ("chopping mushrooms using a knife" -> "with a
     # knife"): SICK writes "with a knife" 22 times, "and is using" never
     instrument_participles: dict[str, str] = {}
+    # for participles the small model attaches elsewhere (:func:`_misparsed_participles`): participles a thing
+    # does ("a sign reading", "a road leading to"), main verbs whose -ing complement is one action with them
+    # ("is going fishing"), and postures a participle may follow unjoined ("is standing smiling")
+    thing_participles: list[str] = []
+    catenative_verbs: list[str] = []
+    posture_verbs: list[str] = []
 
 
 def _continuous_main(sent, verb) -> bool:
@@ -79,8 +85,7 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
     be = [a for a in main.children if a.dep_ == "aux" and a.lower_ in ("is", "are") and a.i < main.i]
     if be and not stative_main and not sent.edited(be[0].i):
         plural = be[0].lower_ == "are"
-    misparsed = _misparsed_participles(doc, main, frozenset(params.object_participles)) \
-        if params.kind == "participle" else []
+    misparsed = _misparsed_participles(doc, main, params) if params.kind == "participle" else []
     for c in [c for c in main.children if c.dep_ == "advcl"] + misparsed:
         if c.i < main.i or sent.any_edited(range(c.left_edge.i if c not in misparsed else c.i, c.i + 1)):
             continue
@@ -132,12 +137,7 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
             sent.delete(start - 1)
 
 
-# verbs whose -ing complement is part of the one action ("is going fishing", "is trying climbing")
-_CATENATIVES = frozenset({"go", "keep", "start", "stop", "begin", "continue", "try", "come", "spend", "finish",
-                          "enjoy", "quit", "love", "like", "hate", "practice", "practise", "get"})
-
-
-def _misparsed_participles(doc, main, object_participles: frozenset[str]) -> list:
+def _misparsed_participles(doc, main, params: ClauseParams) -> list:
     """Participial clauses on ``main`` that the small model attached elsewhere: a bare -ing verb right after
     the main participle ("is smiling sitting next to a man", parsed as its complement), and a bare -ing verb
     ending the sentence after a noun ("are standing in front of a fountain smiling", parsed as a compound's
@@ -145,19 +145,20 @@ def _misparsed_participles(doc, main, object_participles: frozenset[str]) -> lis
     forms used more as the verb than as a noun (WordNet counts: "smiling", not "a wedding"). Seed-15 and
     seed-18 readers ("Two men are standing in front of a fountain smiling", "A red-haired girl is smiling
     sitting next to a brown-haired man")."""
-    found = []
+    found: list = []
+    described = set(params.thing_participles) | set(params.object_participles)  # a thing's, not the subject's
     if main.tag_ != "VBG" or _lemma(main.lower_) == "have":  # "is having fun bungee jumping": one activity
         return found
     nxt = doc[main.i + 1] if main.i + 1 < len(doc) else None
     # (not after a posture: "is standing smiling" reads well)
     if nxt is not None and nxt.dep_ == "xcomp" and nxt.tag_ == "VBG" and _verbal_ing(nxt.lower_) \
-            and _lemma(main.lower_) not in _CATENATIVES | _POSTURES:
+            and _lemma(main.lower_) not in set(params.catenative_verbs) | set(params.posture_verbs):
         found.append(nxt)
     words = [t for t in doc if not t.is_punct]
     last = words[-1] if words else None
     if last is not None and last.i > main.i + 1 and last.tag_ in ("VBG", "NN") \
             and last.dep_ not in ("advcl", "xcomp") and not any(ch.i > last.i for ch in last.children) \
-            and doc[last.i - 1].pos_ == "NOUN" and last.lower_ not in _THING_PARTICIPLES | object_participles \
+            and doc[last.i - 1].pos_ == "NOUN" and last.lower_ not in described \
             and _verbal_ing(last.lower_) and not resources.synsets(f"{doc[last.i - 1].lower_}_{last.lower_}", "n"):
         found.append(last)
     # "is running through the grass carrying a stick": the participle hung on the place noun of a preposition
@@ -165,7 +166,7 @@ def _misparsed_participles(doc, main, object_participles: frozenset[str]) -> lis
     for t in doc:
         if t.dep_ == "acl" and t.tag_ == "VBG" and t.i > main.i + 1 and t.head.dep_ == "pobj" \
                 and _verb_above(t.head) == main and t.head.i == t.i - 1 and t not in found \
-                and t.lower_ not in _THING_PARTICIPLES | object_participles and _verbal_ing(t.lower_) \
+                and t.lower_ not in described and _verbal_ing(t.lower_) \
                 and resources.lexnames(t.head.lemma_.lower(), "n", 1) & _PLACES_AND_THINGS:
             found.append(t)
     return found
@@ -179,25 +180,16 @@ def _verb_above(noun):
     return tok
 
 
-_POSTURES = frozenset({"stand", "sit", "lie", "kneel", "crouch", "squat", "lean"})
 # a place or a thing can do none of the verbs left ("at an event celebrating ...": an event can)
 _PLACES_AND_THINGS = frozenset({"noun.artifact", "noun.object", "noun.location", "noun.substance", "noun.plant"})
-
-# participles a thing does ("a sign reading ...", "a road leading to ...", "a bowl containing ..."): after a
-# thing they describe it, not the main subject's second action
-_THING_PARTICIPLES = frozenset({"reading", "saying", "showing", "depicting", "featuring", "containing", "covering",
-                                "surrounding", "overlooking", "leading", "facing", "advertising", "displaying",
-                                "bearing", "spelling", "pointing", "running", "winding", "stretching", "lining",
-                                "holding", "carrying", "coming", "going", "moving", "passing", "approaching",
-                                "crashing", "breaking", "pouring", "dripping", "shining", "setting", "rising"})
 
 
 def _verbal_ing(word: str) -> bool:
     """An -ing form hardly ever a noun: WordNet 3.0 counts its noun at most twice and its verb ten times as
-    often ("smiling", "waiting"; not "building", "painting", "a clearing", "eating")."""
+    often (:func:`_gerund_not_noun`, stricter: "smiling", "waiting"; not "building", "painting", "a clearing",
+    "eating")."""
     lemma = _lemma(word)
-    n, v = resources.word_count(word, "n"), resources.word_count(lemma, "v")
-    return word.endswith("ing") and lemma != word and n <= 2 and v >= max(10, 10 * n)
+    return word.endswith("ing") and lemma != word and _gerund_not_noun(word, lemma, max_noun=2, per_noun=10)
 
 
 class SubjectCommaParams(BaseModel):

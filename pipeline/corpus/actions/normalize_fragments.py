@@ -79,9 +79,11 @@ def _verb_dominant(lemma: str) -> bool:
 
 
 @functools.lru_cache(maxsize=16384)
-def _gerund_not_noun(word: str, lemma: str) -> bool:
-    """An -ing form hardly used as a noun ("riding", "wearing"; not "building", "setting"): WordNet counts."""
-    return resources.word_count(word, "n") <= 4 and resources.word_count(lemma, "v") >= 10
+def _gerund_not_noun(word: str, lemma: str, max_noun: int = 4, per_noun: int = 0) -> bool:
+    """An -ing form hardly used as a noun ("riding", "wearing"; not "building", "setting"): WordNet counts its
+    noun at most ``max_noun`` times and its verb at least 10 times, and ``per_noun`` times the noun's count."""
+    n = resources.word_count(word, "n")
+    return n <= max_noun and resources.word_count(lemma, "v") >= max(10, per_noun * n)
 
 
 _ANIMATE_OR_GROUP = frozenset({"noun.person", "noun.animal", "noun.group"})

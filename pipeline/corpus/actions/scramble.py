@@ -351,14 +351,10 @@ def _is_wordnet_noun(word: str) -> bool:
 _NOUN_MODIFIERS = ("amod", "compound", "prep", "acl", "relcl", "nmod", "poss")
 
 
-def _kind_of(word: str, other: str) -> bool:
-    """Whether the first noun sense of ``word`` is ``other``'s first sense or one of its hyponyms (WordNet 3.0:
-    "footballer" is a kind of "player")."""
-    senses, others = resources.synsets(word, "n"), resources.synsets(other, "n")
-    if not senses or not others:
-        return False
-    target = others[0]
-    return senses[0] == target or target in senses[0].closure(lambda x: x.hypernyms())
+def _one_doer(noun) -> bool:
+    """A single doer, which a verb of many ("gather", "surround": ``group_verbs``) cannot have: neither plural
+    nor a collective ("a crowd")."""
+    return not _plural(noun) and noun.lower_ not in COLLECTIVE
 
 
 def _heads_swappable(a, b) -> bool:
@@ -370,7 +366,8 @@ def _heads_swappable(a, b) -> bool:
         return False
     if resources.lexnames(a.lemma_.lower(), "n", 1) != resources.lexnames(b.lemma_.lower(), "n", 1):
         return False
-    if _kind_of(a.lemma_.lower(), b.lemma_.lower()) or _kind_of(b.lemma_.lower(), a.lemma_.lower()):
+    if any(resources.under(x, (sense[0].name(),)) for x, y in ((a.lemma_.lower(), b), (b.lemma_.lower(), a))
+           if (sense := resources.synsets(y.lemma_.lower(), "n"))):
         return False  # "the footballer ... the player": one is a kind of the other, the swap changes nothing
     if _plural(a) != _plural(b) or a.tag_ != b.tag_:
         return False
@@ -657,8 +654,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                     ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
                 moves = [(a, r1, rb), (b, r2, ra)]
                 if verb.lemma_.lower() in params.group_verbs and any(
-                        new in ("subject", "agent") and not _plural(t) and t.lower_ not in COLLECTIVE
-                        for t, _, new in moves):
+                        new in ("subject", "agent") and _one_doer(t) for t, _, new in moves):
                     continue
                 if not _plausible(verb, moves, params, ruleset):
                     continue
@@ -1831,8 +1827,7 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
 
         if not (can_do(v1, b, kb) and can_do(v2, a, ka)):
             continue
-        if any(v.lemma_.lower() in params.group_verbs and not _plural(doer) and doer.lower_ not in COLLECTIVE
-               for v, doer in ((v1, b), (v2, a))):
+        if any(v.lemma_.lower() in params.group_verbs and _one_doer(doer) for v, doer in ((v1, b), (v2, a))):
             continue
         (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
         if a1 > v1.i or not (v1.i < b0 and b1 <= v2.i):
