@@ -231,6 +231,13 @@ def lexnames(lemma: str, pos: str, senses: int) -> frozenset[str]:
     return frozenset(s.lexname() for s in synsets(lemma, pos)[:senses])
 
 
+def common_lexnames(lemma: str, pos: str, senses: int) -> frozenset[str]:
+    """:func:`lexnames` of the first ``senses`` senses that name no instance: WordNet files "lasso" first as
+    Orlando di Lasso (noun.person), so a lasso would count as a person (r8 readers: "A lasso is riding a
+    horse")."""
+    return frozenset(s.lexname() for s in [x for x in synsets(lemma, pos) if not x.instance_hypernyms()][:senses])
+
+
 @functools.lru_cache(maxsize=65536)
 def under(lemma: str, hypernyms: tuple[str, ...], senses: int = 1) -> bool:
     """Whether one of the first ``senses`` WordNet noun senses of ``lemma`` is, or falls under, one of the

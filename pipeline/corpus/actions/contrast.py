@@ -687,10 +687,12 @@ _TAG_PREFIX = {"ADJ": "JJ", "VERB": "VB", "ADV": "RB"}
 
 @functools.lru_cache(maxsize=65536)
 def _wordnet_antonyms(lemma: str, wn_pos: str, max_senses: int, min_zipf: float, indirect: bool,
-                      multiword: bool) -> tuple[str, ...]:
+                      multiword: bool, indirect_min_zipf: float = 0.0) -> tuple[str, ...]:
     """Antonyms of ``lemma`` among its first ``max_senses`` WordNet 3.0 synsets of ``wn_pos`` (direct
     antonymy of the lemma; with ``indirect`` and no direct antonym, an adjective whose first sense is a
-    satellite takes the antonyms of that sense's head synset),
+    satellite takes the antonyms of that sense's head synset when they are common, Zipf >=
+    ``indirect_min_zipf``: "huge" ~ large -> "small", "striped" ~ patterned -> "plain", but not "sunny" ~
+    cheerful -> "depressing" (3.8), "gymnastic" ~ active -> "inactive" (3.6), "third" ~ ordinal -> "cardinal"),
     kept when their Zipf frequency reaches ``min_zipf``."""
     synsets = resources.synsets(lemma, wn_pos)[:max_senses]
     cands: list[str] = []
@@ -701,7 +703,7 @@ def _wordnet_antonyms(lemma: str, wn_pos: str, max_senses: int, min_zipf: float,
     if indirect and not cands and synsets and synsets[0].pos() == "s":
         for head in synsets[0].similar_tos()[:1]:  # "huge" ~ large.a.01 -> "small"
             for lem in head.lemmas()[:1]:
-                cands.extend(a.name() for a in lem.antonyms())
+                cands.extend(a.name() for a in lem.antonyms() if resources.zipf(a.name()) >= indirect_min_zipf)
     found: list[str] = []
     for c in cands:
         word = c.replace("_", " ").lower()
@@ -718,6 +720,9 @@ class WordnetAntonymParams(BaseModel):
     max_senses: int = 2
     min_zipf: float = 3.3
     indirect: bool = True
+    # an indirect antonym only when it is this common (r8 of the third part:
+    # "on a depressing day" for "sunny", "an inactive bridge" for "gymnastic")
+    indirect_min_zipf: float = 0.0
     multiword: bool = False
     skip_lemmas: list[str] = Field(default_factory=lambda: ["be", "have", "do", "get", "other"])
     exclude: dict[str, list[str]] = Field(default_factory=dict)
@@ -863,7 +868,7 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
         if params.head_lexnames.get(lemma) and not _head_in_files(tok, params.head_lexnames[lemma], ruleset):
             continue  # "an old tire" -/-> "a young tire"
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
-                                     params.indirect, params.multiword):
+                                     params.indirect, params.multiword, params.indirect_min_zipf):
             if ant in params.exclude.get(lemma, ()) or ant in params.never or ant in _coordination_words(tok):
                 continue  # "brown and white" -/-> "white and white"
             if _scale_clash(doc, tok, ant):

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import lemma_of
+from pipeline.corpus.wordforms import lemma_of, third_person
 
 # --------------------------------------------------------------------------------------------------------
 # sentences that cannot be normalized
@@ -97,6 +97,10 @@ def require_predicate(sent, params: PredicateParams, ruleset) -> None:
             words = text.lower().split()
             if be.intersection(words) or any(w.endswith("ing") for w in words) or (
                     tok.pos_ in ("VERB", "AUX") and tok.tag_ in ("VBZ", "VBP")):
+                return
+            # a participle made a stative verb's simple present ("a dog wanting food" -> "a dog wants food")
+            if tok.pos_ in ("VERB", "AUX") and len(words) == 1 and words[0] != tok.lower_ \
+                    and words[0] in (third_person(lemma_of(tok.lower_, "VERB")), lemma_of(tok.lower_, "VERB")):
                 return
         elif tok.pos_ in ("VERB", "AUX") and tok.tag_ in ("VBZ", "VBP") and tok.dep_ not in ("amod", "compound"):
             return

@@ -280,16 +280,24 @@ def _verb_with_object(sent, start: int, plural: bool):
             return None
         prev, nxt = doc[t.i - 1], doc[t.i + 1]
         name_tag = t.tag_ == "NNP" and t.text.islower()  # "two women in summer wear ride/NNP beach tricycles"
+        # or an -s verb before a place: "a woman in a yellow shirt surfs on a pink surfboard", "a bull runs from
+        # a dog" (made "is in a yellow shirt surfs", "runs are from" before; r8 readers)
+        # (an -s word whose article "a/an" is before the noun before it: a plural cannot have "a", so the -s
+        # word is the verb, even where WordNet knows the pair as a compound, "bull run")
+        place = nxt.tag_ == "IN" and nxt.lower_ != "of" and t.tag_ in ("NN", "NNS") and prev.tag_ == "NN" \
+            and t.lower_.endswith("s") and _lemma(t.lower_) != t.lower_ \
+            and any(c.dep_ == "det" and c.lower_ in ("a", "an") and c.i < prev.i for c in t.children)
         if t.tag_ not in ("NN", "NNS", "VB", "VBP", "VBZ") and not name_tag or sent.edited(t.i) or prev.pos_ != "NOUN" \
-                or nxt.tag_ not in ("DT", "PRP$", "CD", "JJ", "NNS", "NN") or any(c.dep_ == "det" for c in t.children):
+                or nxt.tag_ not in ("DT", "PRP$", "CD", "JJ", "NNS", "NN") and not place \
+                or any(c.dep_ == "det" and not (place and c.i < prev.i) for c in t.children):
             continue
         word = t.lower_
         lemma = _verb_reading(word)
-        if not lemma or not _verb_dominant(lemma) or resources.under(lemma_of(word, "NOUN"), _CLOTHING, 3):
+        if not lemma or not (place or _verb_dominant(lemma)) or resources.under(lemma_of(word, "NOUN"), _CLOTHING, 3):
             continue
-        if (lemma == word) != plural or not plural and not word.endswith("s"):
+        if not place and ((lemma == word) != plural or not plural and not word.endswith("s")):
             continue
-        if resources.synsets(f"{prev.lower_} {lemma_of(word, 'NOUN')}", "n"):
+        if not place and resources.synsets(f"{prev.lower_} {lemma_of(word, 'NOUN')}", "n"):
             continue
         return t
     return None
@@ -623,6 +631,14 @@ def _activity_after_doer(first, verb) -> bool:
         and _doer_noun(doc[first.i - 1].lower_) and not _doer_noun(first.lower_)
 
 
+def _hyphen_start(doc, i: int) -> int:
+    """The first token of the hyphenated word that ends at token ``i`` ("fly - fishing" -> the index of "fly");
+    ``i`` when the word is not hyphenated."""
+    while i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_:
+        i -= 2
+    return i
+
+
 def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     """Put a verb the tagger read as a noun in the present continuous (stative verbs: simple present), its
     coordinated verbs as gerunds; "is/are" goes before an activity compound ("a man rock climbs" -> "a man is
@@ -637,6 +653,10 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
             or _compound_after_noun(doc[verb.i - 1], verb) or _activity_after_doer(doc[verb.i - 1], verb)):
         # the first half must follow the subject: in "A dog racing on a track" "dog" is the subject itself
         sent.insert_before(verb.i - 1, be_present(plural))
+        sent.replace(verb.i, gerund(lemma))
+    elif _hyphen_start(doc, verb.i) < verb.i and not sent.any_edited(range(_hyphen_start(doc, verb.i), verb.i)):
+        # "two women fly-fishing": "are fly-fishing", not "fly-are fishing" (r8 readers)
+        sent.insert_before(_hyphen_start(doc, verb.i), be_present(plural))
         sent.replace(verb.i, gerund(lemma))
     else:
         sent.replace(verb.i, f"{be_present(plural)} {gerund(lemma)}")
@@ -821,11 +841,15 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         if w.dep_ == "prep":
             late = _verb_with_object(sent, root.left_edge.i, _np_plural(subject))
             if late is not None:  # "children in uniforms chase pigeons" -> "... are chasing pigeons"
-                _repair_verb(sent, late, _np_plural(subject), root, stative)
+                # an -s verb has a singular subject, even when the parse made the verb the head ("a bull runs")
+                _repair_verb(sent, late, _np_plural(subject) and _lemma(late.lower_) == late.lower_, root, stative)
                 return
         if w.dep_ == "prep" and _verb_after(sent, i):
             raise Unnormalizable("a finite verb read as a noun after the place phrase (garbled)")
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
+        if at > 0 and doc[at - 1].dep_ == "prep" and doc[at - 1].pos_ == "ADP" and doc[at].tag_ == "VBG":
+            # "several men in matching outfits": the -ing word is the preposition's adjective, not a predicate
+            raise Unnormalizable("the participle is inside a place phrase (no predicate)")
         if w.dep_ == "prep":
             at = _final_gerund(sent, at)
         if w.dep_ == "prep" and at == i and at > 0 and doc[at - 1].lower_ in ("up", "down", "out", "high") \
@@ -835,6 +859,14 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         if w.dep_ == "prep" and at == i and at > 0 and doc[at - 1].tag_ == "RB" and doc[at - 1].head.i == w.i \
                 and not sent.edited(at - 1):
             at -= 1  # "a hot air balloon just off the ground": "is just off", not "just is off" (seed-6 readers)
+        if w.tag_ == "VBG" and at == i and at > 0 and doc[at - 1].tag_ == "RB" and doc[at - 1].head.i == w.i \
+                and not sent.edited(at - 1):
+            at -= 1  # "a cowboy just getting bucked off": "is just getting", not "just is getting" (r8 readers)
+        if w.tag_ == "VBG" and at == i and _lemma(w.lower_) in stative - {"be"} and not sent.edited(i) \
+                and w.dep_ not in ("auxpass", "aux"):
+            # "a brown dog wanting food": a stative verb keeps the simple present (Table 2), not "is wanting"
+            sent.replace(i, _present_simple(_lemma(w.lower_), _np_plural(subject)))
+            return
         if at > 0 and f"{doc[at - 1].lower_} {doc[at].lower_}" in ("upside down", "inside out") \
                 and not sent.edited(at - 1):
             at -= 1  # "a male gymnast upside down in midair": "is upside down", not "upside is down" (seed 2)

@@ -524,6 +524,8 @@ def _clause_plural(verb) -> bool:
     little dog gets down" makes "drinks" the subject of "gets" (an -s verb read as a plural noun right after a
     noun: the -s form of "gets" tells the number)."""
     subjects = [c for c in verb.children if c.dep_ == "nsubj" and c.i < verb.i]
+    if len(subjects) > 1 and verb.tag_ == "VBZ":
+        return False  # "a girl in an orange shirt and pink sandals carries": the -s verb tells (r8 readers)
     if len(subjects) > 1:
         return _np_plural(max(subjects, key=lambda c: c.i))
     if subjects and verb.tag_ == "VBZ" and subjects[0].tag_ == "NNS" and subjects[0].i > 0 \

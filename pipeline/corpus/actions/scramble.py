@@ -388,7 +388,8 @@ def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozense
             not_modifiers: frozenset[str] = frozenset(), animal_words: frozenset[str] = frozenset()) -> str | None:
     """``"person"``, ``"animal"`` or None (not a living being) for the noun ``tok``.
 
-    A noun is animate when its first WordNet 3.0 noun sense is filed under noun.person or noun.animal, or when
+    A noun is animate when its first WordNet 3.0 noun sense that names no instance (not "Lasso", a composer) is
+    filed under noun.person or noun.animal, or when
     its lemma is in ``person_words`` (people, crowd, someone, turtle: nouns whose first sense is filed
     elsewhere); such a word is an animal when one of its first three senses is noun.animal. A group noun with
     an "of" phrase ("a group of dogs") takes the animacy of that phrase. Pronouns other than someone/everyone
@@ -413,7 +414,7 @@ def animacy(tok, person_words: frozenset[str] = frozenset(), not_words: frozense
                 return animacy(pobj, person_words, not_words, not_modifiers, animal_words)
     if lemma in animal_words or tok.lower_ in animal_words:
         return "animal"  # "skunk": WordNet's first sense is a person (a rotter)
-    first = resources.lexnames(lemma, "n", 1) or resources.lexnames(tok.lower_, "n", 1)
+    first = resources.common_lexnames(lemma, "n", 1) or resources.common_lexnames(tok.lower_, "n", 1)
     for name in first:
         if name in ANIMATE_LEXNAMES:
             return ANIMATE_LEXNAMES[name]
@@ -1010,6 +1011,9 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                     continue
             if a1 > b0 or a1 > m1.head.i + 1 or b1 > m2.head.i:
                 continue
+            if classes is not None and (_stacks_on(doc[a0:a1], m2.head, (b0, b1), classes)
+                                        or _stacks_on(doc[b0:b1], m1.head, (a0, a1), classes)):
+                continue  # "another smaller, black dog" -/-> "another smaller, large golden dog" (r8 readers)
             ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
             if ta.lower() == tb.lower() or ta.lower() == m2.head.lower_ or tb.lower() == m1.head.lower_:
                 continue  # "a bike rider on a dirt bike" -/-> "a dirt rider on a bike bike"
@@ -1204,6 +1208,29 @@ ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "child_size": 1, "a
 COMPOUND_ORDER = 6
 
 
+CLASS_FAMILIES = {"portable_size": "size", "child_size": "size", "thing_age": "age"}
+"""Adjective classes that say the same kind of thing: two of one family on one noun read as a clash or a
+redundancy ("a skinny large dog", "a tall large fence"; r8 readers)."""
+
+
+def _stacked(old: frozenset[str], new: frozenset[str]) -> bool:
+    """Whether an adjective of classes ``new`` next to one of classes ``old`` would stack two of a family
+    (:data:`CLASS_FAMILIES`), or a child's size next to an age ("a little young boy": "little" already says
+    young; r8 readers)."""
+    fam_old = {CLASS_FAMILIES.get(k, k) for k in old}
+    fam_new = {CLASS_FAMILIES.get(k, k) for k in new}
+    return bool(fam_old & fam_new) or "child_size" in old and "age" in fam_new \
+        or "child_size" in new and "age" in fam_old
+
+
+def _stacks_on(words, noun, replaced: tuple[int, int], classes) -> bool:
+    """Whether ``words`` put in place of the tokens ``replaced`` among ``noun``'s premodifiers would stack
+    with an adjective that stays there (:func:`_stacked`)."""
+    staying = [c for c in noun.children if c.dep_ == "amod" and not replaced[0] <= c.i < replaced[1]
+               and c.lower_ in classes]
+    return any(_stacked(classes[k.lower_], classes[w.lower_]) for k in staying for w in words if w.lower_ in classes)
+
+
 def _insertion_point(noun, new_classes: frozenset[str], classes, bare: bool = False) -> int | None:
     """Token index before which an adjective of ``new_classes`` goes among ``noun``'s premodifiers, in English
     order (:data:`ADJECTIVE_ORDER`: "a dog" -> "a black dog", "a tennis ball" -> "a black tennis ball", "a
@@ -1226,7 +1253,7 @@ def _insertion_point(noun, new_classes: frozenset[str], classes, bare: bool = Fa
         if list(c.children):
             return None  # "black and white", "very big"
         if c.dep_ == "amod" and c.lower_ in classes:
-            if classes[c.lower_] & new_classes:
+            if classes[c.lower_] & new_classes or _stacked(classes[c.lower_], new_classes):
                 return None
             kinds = classes[c.lower_]
             # "grassy", "sandy" name what a surface is made of and follow a colour like a material ("a brown
