@@ -287,7 +287,9 @@ class InsertNegationParams(BaseModel):
     # "Someone is not holding a tiger" does not contradict "Someone is holding a tiger" (it may be someone
     # else): an indefinite pronoun subject is left to nobody-subject / determiner-opposite ("Nobody is ...")
     indefinite_subjects: list[str] = Field(default_factory=lambda: [
-        "someone", "somebody", "something", "anyone", "anybody", "anything"])
+        "someone", "somebody", "something", "anyone", "anybody", "anything",
+        # "Two dogs are in a fence and one is not barking": the other one may be the one (p1 readers)
+        "one"])
     # verbs that without an object read as their patient ("A person is not frying": the person is fried): a
     # clause with one of these and no direct object is not negated
     object_verbs: list[str] = Field(default_factory=list)
@@ -346,7 +348,8 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
     do-support "A man dries his hands" -> "A man does not dry his hands". Already negated clauses are skipped,
     and so are clauses whose subject has a vague quantifier (``vague_quantifiers``: "Some children are not
     watching fish" is true alongside S1) or is an indefinite pronoun (``indefinite_subjects``: "Someone is not
-    holding a tiger"), and clauses whose verb needs its object (``object_verbs``) but has none. One candidate
+    holding a tiger", or a bare "one" of a group: "and one is not barking"),
+    and clauses whose verb needs its object (``object_verbs``) but has none. One candidate
     per clause.
     """
     doc = sent.doc
@@ -595,6 +598,19 @@ class ThereIsNoParams(BaseModel):
     notice_gerunds: list[str] = Field(default_factory=lambda: ["parking", "loitering", "trespassing"])
 
 
+def _counted_with(subj) -> bool:
+    """Whether a plural count noun inside the subject's phrase goes with its number: "five men in blue
+    uniforms" has one uniform each, so "There is no man in blue uniforms" is wrong (p1 readers of the fourth
+    part). A plural whose singular is the rarer word ("pants", "jeans", "sunglasses") is no count of one."""
+    for t in subj.subtree:
+        if t.i == subj.i or t.tag_ != "NNS":
+            continue
+        single = lemma_of(t.lower_, "NOUN")
+        if single != t.lower_ and resources.zipf(single) >= resources.zipf(t.lower_):
+            return True
+    return False
+
+
 @action("there_is_no", stages=("S3",), params=ThereIsNoParams)
 def there_is_no(sent, params: ThereIsNoParams, ruleset):
     """Existential negation "There is no ..."; Marelli et al. 2014, Table 3 (S3, determiner "no" and the
@@ -666,7 +682,7 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     # frying something" (SICK_train), unlike after "not" (measure_sick_recall)
     yield s.edits
     if params.singular_variant and subj.tag_ == "NNS" and pron is None \
-            and not any(t.lower_ in params.plural_words for t in doc):
+            and not any(t.lower_ in params.plural_words for t in doc) and not _counted_with(subj):
         single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
         if single != subj.lower_:             # "There is no dog playing"
             t = s.fork()
@@ -931,6 +947,8 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     ``only_head: [lemmas]``, only when the first matched word depends on such a word;
     ``unless_prep_object: [lemmas]``, not when a preposition of the matched word has such an object ("sitting in
     a swing" -/-> "standing in a swing", "sitting on their motorcycles" -/-> "standing on their motorcycles");
+    ``unless_prep: [words]``, not when a matched word or its object has such a preposition ("opening its mouth
+    for a ball": a purpose that needs it open);
     ``unless_coordinated: [lemmas]``, not when the matched word is coordinated with such a word, see
     :func:`_coordination_words`; ``unless_deps: [deps]``, not when the first matched word stands in such a
     dependency relation, e.g. ``amod``: "a sleeping dog" -/-> "a waking up dog")
@@ -1051,6 +1069,10 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                         o.lemma_.lower() in cond["unless_prep_object"]
                         for p in children(tok, "prep") for o in children(p, "pobj")):
                     continue  # "sitting in a swing" -/-> "standing in a swing": a seat or a mount is sat on
+                if cond.get("unless_prep") and any(
+                        p.lower_ in cond["unless_prep"] for t in doc[tok.i:end]
+                        for x in (t, *children(t, "dobj")) for p in children(x, "prep")):
+                    continue  # "opening its mouth for a ball" -/-> "closing its mouth for a ball" (a purpose)
                 if cond.get("unless_coordinated") and _coordination_words(tok) & set(cond["unless_coordinated"]):
                     continue  # "several people and children" -/-> "several people and adults"
                 if cond.get("unless_deps") and tok.dep_ in cond["unless_deps"]:

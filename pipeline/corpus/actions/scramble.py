@@ -736,6 +736,8 @@ class SwapModifiersParams(BaseModel):
     deps: list[str] = Field(default_factory=lambda: ["amod"])
     pos: list[str] = Field(default_factory=lambda: ["ADJ"])
     head_pos: list[str] = Field(default_factory=lambda: ["NOUN", "PROPN"])
+    # tags the modified noun must have, when given ("NNS": "four wheeler" is a name, not four of a thing)
+    head_tags: list[str] = Field(default_factory=list)
     exclude: list[str] = Field(default_factory=lambda: [
         "many", "few", "several", "other", "same", "own", "much", "more", "most", "such", "only", "each"])
     class_lexicon: str | None = None
@@ -961,6 +963,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         return
     mods = [t for t in doc
             if t.dep_ in params.deps and t.pos_ in params.pos and t.head.pos_ in params.head_pos
+            and (not params.head_tags or t.head.tag_ in params.head_tags)
             and t.lower_ not in params.exclude and t.i < t.head.i and _premodifier(t, params.head_deps)
             and (t.is_alpha or not params.words_only)
             and not resources.lexnames(t.head.lemma_.lower(), "n", 1) & set(params.head_not_lexnames)]
@@ -1325,6 +1328,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     targets = [t for t in targets if t.lemma_.lower() not in refused and t.lower_ not in refused
                and not _noun_ancestors(t) & not_synsets
                and not any(c.lower_ == "no" for c in t.children)  # "wearing no yellow shirt"
+               # "another small animal" says the first one is small too (p1 readers of the fourth part)
+               and not any(c.lower_ == "another" for c in t.children)
                and not _negated(t)
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
@@ -1666,8 +1671,9 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
     garment (``object_synsets``) or a colour standing for one (``object_words``, after "in"), right after its
     noun (:func:`_worn_phrases`). The two owners are of the same kind (person or animal, :func:`animacy`),
     neither coordinated nor a group (``collective_nouns``); a garment of ``gendered_clothing`` ("dress",
-    "skirt", "bikini") goes only to a noun of ``female_nouns``; a plural garment may go to a singular owner,
-    not a singular garment to a plural owner ("two ladies in a fancy jacket"). Two owners with the same head
+    "skirt", "bikini") goes only to a noun of ``female_nouns``; a plural garment may go to a singular owner
+    from a singular one ("in black pants"), not from a plural one ("six boys in referee shirts" wear one
+    each), and a singular garment not to a plural owner ("two ladies in a fancy jacket"). Two owners with the same head
     noun that are both arguments of a near-symmetric verb (``symmetric_verbs_lexicon``: "A man wearing a brown
     shirt is talking to a man in a white shirt") are left alone: the swap would only trade their roles.
     """
@@ -1683,9 +1689,12 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
         return owner.pos_ == "NOUN" and owner.dep_ in params.head_deps and not _coordinated(owner) \
             and owner.lemma_.lower() not in collective and owner.lower_ not in collective
 
-    def fits(phrase_obj, owner):
+    def fits(phrase_obj, owner, source):
         if _womens_wear(list(phrase_obj.subtree), owner, params):
             return False  # "a man in a black dress"
+        if not _plural(owner) and _plural(phrase_obj) and _plural(source) \
+                and phrase_obj.lower_ not in params.object_words:
+            return False  # "six boys in referee shirts" wear one each: "a little boy in referee shirts" (p1)
         return not (_plural(owner) and not _plural(phrase_obj) and phrase_obj.lower_ not in params.object_words)
 
     phrases = [p for p in _worn_phrases(doc, params) if usable(p[0].head)]
@@ -1697,7 +1706,7 @@ def swap_phrases(sent, params: SwapPhrasesParams, ruleset):
             k1 = animacy(o1, words, not_words, not_modifiers, animals)
             if k1 is None or k1 != animacy(o2, words, not_words, not_modifiers, animals):
                 continue
-            if not (fits(pobj_of(p1), o2) and fits(pobj_of(p2), o1)) \
+            if not (fits(pobj_of(p1), o2, o1) and fits(pobj_of(p2), o1, o2)) \
                     or _role_swap_only(o1, o2, [(a0, a1), (b0, b1)], symmetric):
                 continue
             s = _traded(sent, (a0, a1), (b0, b1))
