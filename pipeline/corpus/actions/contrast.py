@@ -335,7 +335,10 @@ def _negate_shared_aux(s, verb, aux, negation: str, tag: str) -> None:
     never "is not V-ing ... and V-ing"), r12 readers."""
     for conj in children(verb, "conj"):
         if conj.pos_ == "VERB" and conj.tag_ == tag and not children(conj, *SUBJECT_DEPS, "aux", "auxpass"):
-            s.insert_before(conj.i, f"{aux.lower_} {negation}")
+            start = conj.i  # "and playfully fighting" -> "and is not playfully fighting" (p3 readers)
+            while start > 0 and conj.doc[start - 1].dep_ == "advmod" and conj.doc[start - 1].head == conj:
+                start -= 1
+            s.insert_before(start, f"{aux.lower_} {negation}")
             _some_to_any(s, conj)
 
 

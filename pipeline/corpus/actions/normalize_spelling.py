@@ -30,7 +30,7 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.sentence import article_for
-from pipeline.corpus.wordforms import doc_words, gerund, lemma_of
+from pipeline.corpus.wordforms import doc_words, gerund, lemma_of, participle
 
 from ._normalize_common import _common_word
 
@@ -83,10 +83,25 @@ _PREFIXES = ("un", "re", "over", "out", "mis", "non", "mid")
 _SUFFIXES = ("ly", "ily", "edly", "ness", "s", "es", "ed", "ing", "er", "ers")
 
 
+def _misinflected(word: str) -> bool:
+    """An -ing or -ed form WordNet reads back to a verb whose own form is spelt otherwise: "huging" (WordNet:
+    hug) is not "hugging" (p3 readers of the fourth part: "A woman is huging a fluffy white dog")."""
+    for suffix, make in (("ing", gerund), ("ed", participle)):
+        if word.endswith(suffix):
+            lemma = resources.wordnet().morphy(word, "v")
+            if lemma and lemma != word and make(lemma) != word and resources.zipf(make(lemma)) >= 2.0:
+                return True
+    return False
+
+
 def _known(word: str, max_zipf: float) -> bool:
     """Known to wordfreq or WordNet, or a known word with a regular prefix or suffix ("amused" + "ly",
     "un" + "stitching"): SICK has such rare derived words ("uninterestedly"), which are not typos."""
-    if resources.zipf(word) >= max_zipf or resources.synsets(word):
+    if resources.zipf(word) >= max_zipf:
+        return True
+    if _misinflected(word):
+        return False
+    if resources.synsets(word):
         return True
     for prefix in _PREFIXES:
         stem = word[len(prefix):]

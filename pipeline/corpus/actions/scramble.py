@@ -69,10 +69,16 @@ def _plural(tok) -> bool:
     if tok.tag_ in ("NNS", "NNPS") and tok.lower_ == tok.lemma_.lower() and not tok.lower_.endswith("s") \
             and not any(c.dep_ in ("nummod", "conj") for c in tok.children) and not _irregular_plural(tok.lower_):
         return False
-    if tok.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in tok.children) \
+    # "some spotted geese" (tagged NN) is plural; "a goose" has a singular determiner (p3 readers: "Some spotted
+    # geese is following")
+    if tok.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") and c.lower_ in _SINGULAR_DETERMINERS
+                                    or c.dep_ == "poss" for c in tok.children) \
             and _irregular_plural(tok.lower_) and tok.lower_ == tok.lemma_.lower():
         return True
     return is_plural_np(tok)
+
+
+_SINGULAR_DETERMINERS = frozenset({"a", "an", "one", "this", "that", "each", "every", "another", "either", "neither"})
 
 
 @functools.lru_cache(maxsize=4096)
