@@ -187,10 +187,19 @@ def irregular_plural(word: str) -> bool:
     return not word.endswith("s") and lemma != word and plural(lemma) == word
 
 
+def _worn_or_owned(head, conj) -> bool:
+    """A garment or body part the parse coordinated with the person or animal wearing or having it: "a woman
+    with red hair and a black striped shirt" is one woman (p5 readers of the fourth part: "... are talking")."""
+    if not resources.lexnames(head.lemma_.lower(), "n", 1) & {"noun.person", "noun.animal"}:
+        return False
+    return resources.under(conj.lemma_.lower(), ("clothing.n.01", "body_part.n.01"), 2)
+
+
 def is_plural_np(head) -> bool:
     """Whether the noun phrase headed by ``head`` is grammatically plural.
 
-    Plural when the head is tagged ``NNS``/``NNPS``, when it is coordinated ("a man and a woman"), when it is
+    Plural when the head is tagged ``NNS``/``NNPS``, when it is coordinated ("a man and a woman"; not with a
+    garment or body part the parse joined to its wearer, :func:`_worn_or_owned`), when it is
     "a couple of" before a plural ("a couple of dogs are"), or for the pronouns they/we/these/those.
     """
     if head.tag_ in ("NNS", "NNPS"):
@@ -199,7 +208,8 @@ def is_plural_np(head) -> bool:
                                        and any(o.dep_ == "pobj" and o.tag_ == "NNS" for o in c.children)
                                        for c in head.children):
         return True
-    if any(c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON") for c in head.children):
+    if any(c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON") and not _worn_or_owned(head, c)
+           for c in head.children):
         return True
     return head.lower_ in ("they", "we", "these", "those", "both")
 

@@ -849,6 +849,30 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
 # rule 9: subordinate clauses -> coordinates
 
 
+class StativeProgressiveParams(BaseModel):
+    verbs: list[str]  # stative lemmas never written in the progressive ("want", "need", "own")
+
+
+@action("stative_simple_present", stages=("normalize",), params=StativeProgressiveParams)
+def stative_simple_present(sent, params: StativeProgressiveParams, ruleset) -> None:
+    """Put a stative verb written in the progressive in the simple present ("A dog is wanting food" -> "A dog
+    wants food"): Table 2 puts only non-stative verbs in the present continuous. Only "is/are" + the verb
+    with no other auxiliary and no negation. Source: Marelli et al. 2014, Table 2; p5 readers of issue 11
+    (fourth part: "is wanting food" marked twice)."""
+    doc = sent.doc
+    verbs = set(params.verbs)
+    for verb in doc:
+        if verb.tag_ != "VBG" or sent.edited(verb.i) or lemma_of(verb.lower_, "VERB") not in verbs:
+            continue
+        auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg")]
+        if len(auxes) != 1 or auxes[0].lower_ not in ("is", "are") or auxes[0].i != verb.i - 1 \
+                or sent.edited(auxes[0].i):
+            continue
+        lemma = lemma_of(verb.lower_, "VERB")
+        sent.delete(auxes[0].i)
+        sent.replace(verb.i, _present_simple(lemma, auxes[0].lower_ == "are"))
+
+
 class SubordinateParams(BaseModel):
     lexicon: str = "subordinators"
     conjunction: str = "and"
