@@ -76,8 +76,9 @@ def gerund(lemma: str) -> str:
 
 
 def participle(lemma: str) -> str:
-    """Past participle: ``'ride' -> 'ridden'``."""
-    return inflect_word(lemma, "VBN")
+    """Past participle: ``'ride' -> 'ridden'``; "bear" (carry) gives "borne", not the "born" of birth (p6
+    readers of issue 11: "A green flag is being born in a parade")."""
+    return "borne" if lemma == "bear" else inflect_word(lemma, "VBN")
 
 
 def third_person(lemma: str) -> str:

@@ -1225,6 +1225,8 @@ ADJECTIVE_ORDER = {"mood": 0, "size": 1, "portable_size": 1, "child_size": 1, "a
 COMPOUND_ORDER = 6
 
 
+WHITE_SURFACES = frozenset({"snowy", "icy", "frosty", "snow-covered"})
+"""Adjectives that give their noun its colour: no other colour goes beside them ("a blue snowy surface")."""
 CLASS_FAMILIES = {"portable_size": "size", "child_size": "size", "thing_age": "age"}
 """Adjective classes that say the same kind of thing: two of one family on one noun read as a clash or a
 redundancy ("a skinny large dog", "a tall large fence"; r8 readers)."""
@@ -1272,6 +1274,8 @@ def _insertion_point(noun, new_classes: frozenset[str], classes, bare: bool = Fa
         if c.dep_ == "amod" and c.lower_ in classes:
             if classes[c.lower_] & new_classes or _stacked(classes[c.lower_], new_classes):
                 return None
+            if c.lower_ in WHITE_SURFACES and new_classes & {"colour", "natural_colour"}:
+                return None  # "a blue snowy surface" (p6 readers): snow says white
             kinds = classes[c.lower_]
             # "grassy", "sandy" name what a surface is made of and follow a colour like a material ("a brown
             # grassy field", not "a grassy brown field"), though they are also wetness words
