@@ -564,17 +564,23 @@ _PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "beside", "b
 
 
 def _place_after_garment(part, params: FragmentParams) -> int | None:
-    """Where "is/are" goes in "a snowboarder wearing an orange jacket in midair": before the place phrase after
-    what is worn ("... wearing an orange jacket is in midair"), not before "wearing" ("is wearing an orange jacket
+    """Where "is/are" goes in "a snowboarder wearing an orange jacket in midair" or "a man dressed in black on a
+    street corner": before the place phrase after what is worn ("... wearing an orange jacket is in midair"), not
+    before "wearing" ("is wearing an orange jacket
     in midair" says where the jacket is worn; seed-5 readers). Only a place preposition whose object is no body
     part ("a hat on her head"), colour or garment ("a shirt in red", "in a tank top"), with no verb before it;
     its index, else None."""
     doc = part.doc
     objs = [c for c in part.children if c.dep_ == "dobj"]
+    if part.lower_ == "dressed":  # "dressed in black on a street corner" (p6/p7 readers): what "in" names is worn
+        worn = [c for c in part.children if c.dep_ == "prep" and c.lower_ in ("in", "as", "like") and c.i > part.i]
+        objs = [p for p in worn[0].children if p.dep_ == "pobj"] if worn else []
     if not objs:
         return None
     hyps = tuple(params.clothing_hypernyms)
-    for t in doc[objs[0].i + 1:]:
+    # after the last conjunct of what is worn ("dressed in red and black outside a wall")
+    last = max([objs[0].i] + [c.i for c in objs[0].children if c.dep_ == "conj"])
+    for t in doc[last + 1:]:
         if t.pos_ in ("VERB", "AUX") or t.lower_ in ("and", "or", ",", "with") or t.lower_ in _RELATIVE_PRONOUNS:
             return None
         if t.dep_ == "prep" and t.lower_ in _PLACE_PREPOSITIONS:
@@ -725,6 +731,12 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
                 if found is not None and found[0] == "verb":
                     _repair_verb(sent, doc[found[1]], found[2], subj, ruleset.lexicon_set(params.stative_lexicon))
                     return
+                place = _place_after_garment(root, params)
+                if place is not None:
+                    # "a large man dressed in black on a street corner": the place is the predicate ("... dressed
+                    # in black is on a street corner"), not a place of the dressing (p6/p7 readers)
+                    sent.insert_before(place, be_present(_np_plural(subj) or _plural_subject(root)))
+                    return
             passive = _later_passive(sent, root) if root.tag_ == "VBN" else None
             anchor = passive if passive is not None else _be_anchor(sent, root)
             if _verb_before(sent, subj.left_edge.i, anchor):
@@ -847,6 +859,10 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         if w.dep_ == "prep" and _verb_after(sent, i):
             raise Unnormalizable("a finite verb read as a noun after the place phrase (garbled)")
         at = i - 1 if _sport_noun(doc, i) and not sent.edited(i - 1) else i  # "is mountain biking"
+        place = _place_after_garment(w, params) if w.lower_ == "dressed" else None
+        if place is not None:  # "a large man dressed in black is on a street corner" (p6/p7 readers)
+            sent.insert_before(place, be_present(_np_plural(subject)))
+            return
         if at > 0 and doc[at - 1].dep_ == "prep" and doc[at - 1].pos_ == "ADP" and doc[at].tag_ == "VBG":
             # "several men in matching outfits": the -ing word is the preposition's adjective, not a predicate
             raise Unnormalizable("the participle is inside a place phrase (no predicate)")
