@@ -320,14 +320,17 @@ def _predicate_walk(root):
     return sorted(out, key=lambda t: t.i)
 
 
+def _hyphen_start(doc, i: int) -> int:
+    """The first token of the hyphenated word that ends at token ``i`` ("fly - fishing" -> the index of "fly");
+    ``i`` when the word is not hyphenated."""
+    while i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_:
+        i -= 2
+    return i
+
+
 def _hyphenated_text(doc, tok) -> str:
     """``tok``'s lemma with the words hyphen-joined before it ("close - up" -> "close-up")."""
-    text = tok.lemma_
-    i = tok.i
-    while i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_:
-        text = f"{doc[i - 2].text}-{text}"
-        i -= 2
-    return text
+    return "-".join([doc[k].text for k in range(_hyphen_start(doc, tok.i), tok.i, 2)] + [tok.lemma_])
 
 
 # the present continuous an earlier rule wrote ("poses" -> "is posing")
@@ -637,14 +640,6 @@ def _activity_after_doer(first, verb) -> bool:
         and _doer_noun(doc[first.i - 1].lower_) and not _doer_noun(first.lower_)
 
 
-def _hyphen_start(doc, i: int) -> int:
-    """The first token of the hyphenated word that ends at token ``i`` ("fly - fishing" -> the index of "fly");
-    ``i`` when the word is not hyphenated."""
-    while i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_:
-        i -= 2
-    return i
-
-
 def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
     """Put a verb the tagger read as a noun in the present continuous (stative verbs: simple present), its
     coordinated verbs as gerunds; "is/are" goes before an activity compound ("a man rock climbs" -> "a man is
@@ -660,9 +655,9 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
         # the first half must follow the subject: in "A dog racing on a track" "dog" is the subject itself
         sent.insert_before(verb.i - 1, be_present(plural))
         sent.replace(verb.i, gerund(lemma))
-    elif _hyphen_start(doc, verb.i) < verb.i and not sent.any_edited(range(_hyphen_start(doc, verb.i), verb.i)):
+    elif (start := _hyphen_start(doc, verb.i)) < verb.i and not sent.any_edited(range(start, verb.i)):
         # "two women fly-fishing": "are fly-fishing", not "fly-are fishing" (r8 readers)
-        sent.insert_before(_hyphen_start(doc, verb.i), be_present(plural))
+        sent.insert_before(start, be_present(plural))
         sent.replace(verb.i, gerund(lemma))
     else:
         sent.replace(verb.i, f"{be_present(plural)} {gerund(lemma)}")

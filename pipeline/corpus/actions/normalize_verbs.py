@@ -850,7 +850,9 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
 
 
 class StativeProgressiveParams(BaseModel):
-    verbs: list[str]  # stative lemmas never written in the progressive ("want", "need", "own")
+    stative_lexicon: str = "stative_verbs"
+    # stative verbs with a dynamic sense the progressive is right for ("is having fun", "is seeing a doctor")
+    dynamic_senses: list[str] = []
 
 
 @action("stative_simple_present", stages=("normalize",), params=StativeProgressiveParams)
@@ -860,7 +862,7 @@ def stative_simple_present(sent, params: StativeProgressiveParams, ruleset) -> N
     with no other auxiliary and no negation. Source: Marelli et al. 2014, Table 2; p5 readers of issue 11
     (fourth part: "is wanting food" marked twice)."""
     doc = sent.doc
-    verbs = set(params.verbs)
+    verbs = ruleset.lexicon_set(params.stative_lexicon) - set(params.dynamic_senses)
     for verb in doc:
         if verb.tag_ != "VBG" or sent.edited(verb.i) or lemma_of(verb.lower_, "VERB") not in verbs:
             continue

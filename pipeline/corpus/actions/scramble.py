@@ -28,7 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pipeline.common import resources
-from pipeline.corpus.grammar import COLLECTIVE
+from pipeline.corpus.grammar import COLLECTIVE, SINGULAR_DETS
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import SUBJECT_DEPS, children, irregular_plural, is_plural_np, span
 
@@ -75,13 +75,10 @@ def _plural(tok) -> bool:
             return True
         # "some spotted geese" (tagged NN) is plural, "the fish" may be one (p3 readers: "Some spotted geese
         # is following")
-        if irregular_plural(tok.lower_) and not any(c.lower_ in _SINGULAR_DETERMINERS or c.dep_ == "poss"
+        if irregular_plural(tok.lower_) and not any(c.lower_ in SINGULAR_DETS or c.dep_ == "poss"
                                                     for c in dets):
             return True
     return is_plural_np(tok)
-
-
-_SINGULAR_DETERMINERS = frozenset({"a", "an", "one", "this", "that", "each", "every", "another", "either", "neither"})
 
 
 @functools.lru_cache(maxsize=4096)
