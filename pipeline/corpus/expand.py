@@ -97,11 +97,12 @@ def expand_doc(doc, ruleset: RuleSet, combine: bool = True) -> list[Candidate]:
         for rule in ruleset.stage(family):
             singles[family].extend(((rule.id,), e) for e in rule_edits(rule, base, ruleset))
 
-    def firsts(family):  # one candidate per rule keeps combinations few and varied
+    def firsts(family, per_word=False):  # one candidate per rule keeps combinations few and varied
         seen, out = set(), []
         for rules, edits in singles[family]:
-            if rules not in seen:
-                seen.add(rules)
+            key = (rules, min(edits, default=-1)) if per_word else rules
+            if key not in seen:
+                seen.add(key)
                 out.append((rules, edits))
         return out
 
@@ -113,7 +114,9 @@ def expand_doc(doc, ruleset: RuleSet, combine: bool = True) -> list[Candidate]:
                 break
             if not e1.keys() & e2.keys():
                 combos["S2"].append((r1 + r2, {**e1, **e2}))
-        for r3, e3 in firsts("S3"):
+        # an S3 rule's first candidate per word: the opposites lexicon's "man -> woman" does not hide its "folding
+        # -> unfolding" from a synonym ("A man is folding" -> "A person is unfolding", SICK_train)
+        for r3, e3 in firsts("S3", per_word=True):
             for r2, e2 in s2:
                 if len(combos["S3"]) == MAX_COMBINED:
                     break

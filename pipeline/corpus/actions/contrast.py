@@ -43,6 +43,7 @@ from pipeline.corpus.wordforms import (
     lemma_of,
     matches_at,
     plural,
+    subject_of,
 )
 
 FINITE_TAGS = ("VBZ", "VBP", "VBD", "MD")
@@ -395,7 +396,9 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                 if attr is None or attr.i < verb.i:
                     continue
                 first = doc[attr.left_edge.i]
-                if first.lower_ in params.existential_replace and first.head == attr:
+                # any number gives way to "no": "There are seven people" -/-> "There are not seven people" (p8)
+                if (first.lower_ in params.existential_replace or first.like_num and first.pos_ == "NUM") \
+                        and first.head == attr:
                     s.replace(first.i, params.existential_no)
                 elif attr.tag_ in ("NNS", "NNPS") and first.pos_ in ("ADJ", "NOUN"):
                     s.insert_before(first.i, params.existential_no)
@@ -706,14 +709,21 @@ _TAG_PREFIX = {"ADJ": "JJ", "VERB": "VB", "ADV": "RB"}
 
 @functools.lru_cache(maxsize=65536)
 def _wordnet_antonyms(lemma: str, wn_pos: str, max_senses: int, min_zipf: float, indirect: bool,
-                      multiword: bool, indirect_min_zipf: float = 0.0) -> tuple[str, ...]:
+                      multiword: bool, indirect_min_zipf: float = 0.0,
+                      scales: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Antonyms of ``lemma`` among its first ``max_senses`` WordNet 3.0 synsets of ``wn_pos`` (direct
     antonymy of the lemma; with ``indirect`` and no direct antonym, an adjective whose first sense is a
     satellite takes the antonyms of that sense's head synset when they are common, Zipf >=
     ``indirect_min_zipf``: "huge" ~ large -> "small", "striped" ~ patterned -> "plain", but not "sunny" ~
     cheerful -> "depressing" (3.8), "gymnastic" ~ active -> "inactive" (3.6), "third" ~ ordinal -> "cardinal"),
-    kept when their Zipf frequency reaches ``min_zipf``."""
+    kept when their Zipf frequency reaches ``min_zipf``. With ``scales`` (WordNet attribute nouns: "size",
+    "age"), an adjective whose first sense is on such a scale keeps the senses that are, a sense being on it when
+    it, or the head of its cluster, is a value of one of them: "large"
+    (size) -> "small", "wet" (wetness) -> "dry", but not "safe" -> "dangerous", "active" -> "inactive", "natural"
+    -> "artificial", which name no scale one can see."""
     synsets = resources.synsets(lemma, wn_pos)[:max_senses]
+    if scales:  # the first sense says what the word means: "mountainous" (rugged) -/-> "small" by its second
+        synsets = [ss for ss in synsets if _on_scale(ss, scales)] if synsets and _on_scale(synsets[0], scales) else []
     cands: list[str] = []
     for ss in synsets:
         for lem in ss.lemmas():
@@ -734,6 +744,13 @@ def _wordnet_antonyms(lemma: str, wn_pos: str, max_senses: int, min_zipf: float,
     return tuple(found)
 
 
+def _on_scale(ss, scales: tuple[str, ...]) -> bool:
+    """Whether the adjective synset ``ss`` (a head, or a satellite through its head) is a value of one of the
+    WordNet attributes ``scales`` (``size``, ``age``...); WordNet 3.0's attribute relation."""
+    heads = [ss] if ss.pos() == "a" else ss.similar_tos()[:1]
+    return any(a.name().split(".")[0] in scales for h in heads for a in h.attributes())
+
+
 class WordnetAntonymParams(BaseModel):
     pos: list[str] = Field(default_factory=lambda: ["ADJ", "VERB", "ADV"])
     max_senses: int = 2
@@ -742,6 +759,10 @@ class WordnetAntonymParams(BaseModel):
     # an indirect antonym only when it is this common (r8 of the third part:
     # "on a depressing day" for "sunny", "an inactive bridge" for "gymnastic")
     indirect_min_zipf: float = 0.0
+    # WordNet attributes an adjective must be a value of (empty: any adjective); see _wordnet_antonyms
+    scales: list[str] = Field(default_factory=list)
+    # adjectives taken off any scale: their opposite is plain to see ("open" -> "closed", "striped" -> "plain")
+    scale_free: list[str] = Field(default_factory=list)
     multiword: bool = False
     skip_lemmas: list[str] = Field(default_factory=lambda: ["be", "have", "do", "get", "other"])
     exclude: dict[str, list[str]] = Field(default_factory=dict)
@@ -826,8 +847,13 @@ def _head_in_files(tok, lexnames, ruleset) -> bool:
     :func:`~pipeline.corpus.actions.scramble.animacy` with the person/animate lexicons, which know what WordNet
     files elsewhere ("people" is a group, "biker" is missing): SICK writes "Several young people" / "Several old
     people" (SICK_train)."""
-    noun = described_noun(tok)
-    if noun is None:
+    return _noun_in_files(described_noun(tok), lexnames, ruleset)
+
+
+def _noun_in_files(noun, lexnames, ruleset) -> bool:
+    """Whether the noun token ``noun`` (None: no) has its first WordNet sense in one of ``lexnames``, or is a
+    person or animal by the person/animate lexicons when those files are asked for; see :func:`_head_in_files`."""
+    if noun is None or noun.pos_ not in ("NOUN", "PROPN"):
         return False
     while noun.dep_ == "compound" and noun.head.i != noun.i:  # "young dirt bikers": the parse hangs it on "dirt"
         noun = noun.head
@@ -886,8 +912,9 @@ def wordnet_antonym(sent, params: WordnetAntonymParams, ruleset):
             continue  # "lying on his back" -/-> "standing on his back"
         if params.head_lexnames.get(lemma) and not _head_in_files(tok, params.head_lexnames[lemma], ruleset):
             continue  # "an old tire" -/-> "a young tire"
+        scales = tuple(params.scales) if tok.pos_ == "ADJ" and lemma not in params.scale_free else ()
         for ant in _wordnet_antonyms(lemma, _WN_POS[tok.pos_], params.max_senses, params.min_zipf,
-                                     params.indirect, params.multiword, params.indirect_min_zipf):
+                                     params.indirect, params.multiword, params.indirect_min_zipf, scales):
             if ant in params.exclude.get(lemma, ()) or ant in params.never or ant in _coordination_words(tok):
                 continue  # "brown and white" -/-> "white and white"
             if _scale_clash(doc, tok, ant):
@@ -933,6 +960,8 @@ class LexiconOppositeParams(BaseModel):
     # dog" -/-> "a white and white dog" is refused anyway, "a brown and white dog" -/-> "a brown and black dog")
     colour_lexicon: str | None = None
     shade_words: list[str] = Field(default_factory=list)
+    # see WordnetAntonymParams.state_adjectives
+    state_adjectives: dict[str, str] = Field(default_factory=dict)
 
 
 def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...], str, dict]]]]:
@@ -940,13 +969,15 @@ def _compile_opposites(entries) -> dict[str, dict[str, list[tuple[tuple[str, ...
     pair ``[a, b]``
     (both directions), or a mapping with ``pair: [a, b]`` or ``from: a, to: [b, ...]`` plus conditions
     (``transitive: true/false``; ``unless_object: [lemmas]``, not when the matched words govern such an object;
+    ``only_object: [lemmas]``, only when they do;
     ``unless_head: [lemmas]``, not when the first matched word depends on such a word, see :func:`_governor_lemmas`;
     ``unless_after: [words]``, not right after one of these words; ``unless_before: [words]``, not right before
     one of them; ``unless_modifier: [words]``, not when the matched word has such an adjective;
     ``unless_sentence_has: [words]``, not in a sentence holding one of these words or lemmas;
     ``unless_child_deps: [deps]``, not when a matched word has a dependent of such a relation;
     ``head_lexnames: [files]``, only on a noun whose first WordNet sense is filed there, see :func:`described_noun`;
-    ``unless_head_lexnames: [files]``, not on such a noun;
+    ``unless_head_lexnames: [files]``, not on such a noun; ``subject_lexnames: [files]``, only when the matched
+    verb's subject is such a noun (:func:`~pipeline.corpus.wordforms.subject_of`);
     ``only_head: [lemmas]``, only when the first matched word depends on such a word;
     ``unless_prep_object: [lemmas]``, not when a preposition of the matched word has such an object ("sitting in
     a swing" -/-> "standing in a swing", "sitting on their motorcycles" -/-> "standing on their motorcycles");
@@ -991,8 +1022,10 @@ def _gendered_nouns(entries) -> dict[str, frozenset[str]]:
     return {g: frozenset(words) for g, words in out.items()}
 
 
-def _inflect_like(target: str, tok, group: str) -> str:
+def _inflect_like(target: str, tok, group: str, state_adjectives: dict[str, str]) -> str:
     tag = tok.tag_
+    if group == "VERB" and target in state_adjectives and _state_participle(tok):
+        return state_adjectives[target]  # "with his eyes closed" -> "with his eyes open", not "opened"
     if group == "VERB" and tag.startswith("VB") and tag != "VB":
         return inflect_word(target, tag)
     if group == "NOUN" and tag in ("NNS", "NNPS"):
@@ -1048,6 +1081,10 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                         o.lemma_.lower() in cond["unless_object"]
                         for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
+                if cond.get("only_object") and not any(
+                        o.lemma_.lower() in cond["only_object"]
+                        for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
+                    continue  # "hitting the ball" -> "missing the ball", but "hitting a drum" -/-> "missing a drum"
                 if cond.get("unless_after") and tok.i > 0 and doc[tok.i - 1].lower_ in cond["unless_after"]:
                     continue  # "of the same team" -/-> "of the different team"
                 if cond.get("unless_before") and end < len(doc) and doc[end].lower_ in cond["unless_before"]:
@@ -1066,6 +1103,9 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "an old tire" -/-> "a young tire"
                 if cond.get("only_head") and not _governor_lemmas(tok) & set(cond["only_head"]):
                     continue  # "an empty bottle" -/-> "a crowded bottle": crowded places only
+                if cond.get("subject_lexnames") and not _noun_in_files(subject_of(tok), cond["subject_lexnames"],
+                                                                       ruleset):
+                    continue  # "A ball is lying on a carpet" -/-> "A ball is standing on a carpet"
                 if cond.get("unless_head_lexnames") and _head_in_files(tok, cond["unless_head_lexnames"], ruleset):
                     continue  # "a small boy" -/-> "a large boy" ("big" is the size word for a person)
                 if cond.get("unless_prep_object") and any(
@@ -1110,10 +1150,15 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue  # "a bigger dog on a smaller dog" -/-> "a bigger dog on a larger dog"
                 if _same_scale(doc, tok, dst, params.same_scale):
                     continue  # "The big dog is on a small dog" -/-> "The big dog is on a large dog"
-                s = sent.fork()
-                s.set_span(tok.i, end, _inflect_like(dst, tok, group))
                 g_src, g_dst = cond["genders"]
-                if g_src and g_dst and tok.dep_ in ("nsubj", "nsubjpass") and tok.tag_ in ("NN", "NNP"):
+                flip = bool(g_src and g_dst) and tok.dep_ in ("nsubj", "nsubjpass") and tok.tag_ in ("NN", "NNP")
+                if g_src and g_dst and not flip \
+                        and {t.lower_ for t in doc[tok.i + 1:]} & set(params.pronouns.get(g_src, ())):
+                    continue  # "There is a man pitching ... his left hand" -/-> "There is a woman ... his left
+                    # hand": only a subject's pronouns follow it (q4 readers)
+                s = sent.fork()
+                s.set_span(tok.i, end, _inflect_like(dst, tok, group, params.state_adjectives))
+                if flip:
                     _flip_pronouns(s, doc, tok.i, params.pronouns.get(g_src), params.pronouns.get(g_dst))
                 yield s.edits
 

@@ -105,7 +105,8 @@ def _ing_verb(doc, j: int) -> bool:
     # used more as the verb than as the -ing noun ("playing", not "a wedding"), and not after a person, an
     # animal or a group, which it may describe ("a picture of two people suffering")
     if resources.word_count(word, "n") >= resources.word_count(lemma, "v") or j == 0 \
-            or resources.lexnames(lemma_of(doc[j - 1].lower_, "NOUN"), "n", 2) & _ANIMATE_OR_GROUP:
+            or doc[j - 1].pos_ != "ADJ" and resources.lexnames(lemma_of(doc[j - 1].lower_, "NOUN"), "n", 2) \
+            & _ANIMATE_OR_GROUP:  # an adjective names nobody ("in red and white playing": "white" is a person)
         return False
     if j + 1 == len(doc) or doc[j + 1].pos_ in ("ADP", "DET", "ADV", "PUNCT", "PART"):
         return True
@@ -420,9 +421,10 @@ def _participle_after_phrase(sent, prep, params: FragmentParams) -> int | None:
             return None
         if sent.edited(j) or sent.edited(j - 1) or not w.lower_.endswith("ing") or w.tag_ not in ("NN", "VBG"):
             continue
-        if prev.pos_ not in ("NOUN", "PROPN"):
-            continue  # "at a wedding", "in a swimming pool": a noun, not a verb
-        if _animate(prev.lower_):
+        if prev.pos_ not in ("NOUN", "PROPN") and not (prev.pos_ == "ADJ" and _colour_word(prev)):
+            continue  # "at a wedding", "in a swimming pool": a noun, not a verb; but a colour worn is the end of
+            # the phrase ("A group of kids in red and white playing soccer", q1 readers)
+        if prev.pos_ != "ADJ" and _animate(prev.lower_):
             return None
         return j if _ing_verb(doc, j) else None
     return None

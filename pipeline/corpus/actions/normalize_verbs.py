@@ -185,9 +185,10 @@ def phrasal_verb_synonym(sent, params: PhrasalParams, ruleset) -> None:
         before = doc[prt.i - 1]
         if before.dep_ == "pobj" and before.head.lower_ in ("with", "without") and before.i > objs[-1].i:
             continue  # "attempts a trick with no shirt on": the particle is the "with" phrase's (seed-3 readers)
-        if prt.i + 1 < len(doc) and doc[prt.i + 1].tag_ in ("NN", "NNS", "JJ", "DT", "PRP$", "CD", "IN"):
+        if prt.i + 1 < len(doc) and doc[prt.i + 1].tag_ in ("NN", "NNS", "JJ", "DT", "PRP$", "CD", "IN", "PRP"):
             continue  # "dribbles the ball down court", "doing tricks down metal stairs": a preposition (seed 4);
-            # "steers the ship out at sea": the particle goes with the place (seed 7)
+            # "steers the ship out at sea": the particle goes with the place (seed 7); "shakes water off
+            # itself" (q3 build: "is shaking water itself")
         lemma = _lemma(verb.text)
         synonym = table.get(f"{lemma} {prt.lower_}")
         if params.mode == "synonym":

@@ -328,6 +328,9 @@ def normalize_numbers(sent, params: NumberParams, ruleset) -> None:
 # rule 2: named entities
 
 
+_NAMING_WORDS = frozenset({"called", "named"})  # "a boat called Neptuno", "a dog named Max"
+
+
 class NamedEntityParams(BaseModel):
     lexicon: str = "class_words"
     exceptions_lexicon: str = "ne_exceptions"
@@ -420,6 +423,9 @@ def named_entity_to_class(sent, params: NamedEntityParams, ruleset) -> None:
                                                if c.i < start or c.i >= end):
                 sent.insert_before(start, "the")
             continue
+        if ent.start > 0 and doc[ent.start - 1].lower_ in _NAMING_WORDS and not sent.edited(ent.start - 1):
+            sent.delete(*range(ent.start - 1, end))  # "a small boat called Neptuno" -> "a small boat", not
+            continue  # "called a group" (q1 readers): the name was all the phrase said
         plural = root.tag_ in ("NNPS", "NNS")
         has_det = start > ent.start or any(c.dep_ in ("det", "poss", "nummod") and c.i < ent.start
                                            for c in root.children)
@@ -453,6 +459,8 @@ def lowercase_common_words(sent, params: LowercaseParams, ruleset) -> None:
     for tok in sent.doc:
         if tok.i == 0 or tok.pos_ not in pos or not tok.is_title or sent.edited(tok.i):
             continue
+        if sent.doc[tok.i - 1].lower_ in _NAMING_WORDS:
+            continue  # "a dog named Max" -/-> "a dog named max": a name after "named" stays one
         if _common_word(tok.text) and _lower_case_lemma(tok.text):
             sent.replace(tok.i, tok.text.lower())
 

@@ -1031,6 +1031,8 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
             if ta.lower() == tb.lower() or ta.lower() == m2.head.lower_ or tb.lower() == m1.head.lower_:
                 continue  # "a bike rider on a dirt bike" -/-> "a dirt rider on a bike bike"
+            if sorted(ta.lower().replace(",", " ").split()) == sorted(tb.lower().replace(",", " ").split()):
+                continue  # "a black and white dog ... a white and black dog": the same colours (q1 readers)
             s = sent.fork()
             s.set_span(a0, a1, tb)
             s.set_span(b0, b1, ta)
@@ -1158,6 +1160,9 @@ class MoveModifierParams(BaseModel):
     # sense makes a bat an animal and a controller a person ("swinging a young bat", "holding a young
     # controller", r13 readers of a seed-2 build), so "young" goes only to the people and animals listed
     class_receiver_lexicons: dict[str, list[str]] = Field(default_factory=dict)
+    # ``{class: [synsets]}``: an adjective of the class lands on no noun under these (WordNet hypernyms): "young"
+    # says nothing new of a young animal ("a young piglet", q3 readers)
+    class_receiver_not_synsets: dict[str, list[str]] = Field(default_factory=dict)
     # "little", "small", "tiny" land on none of these when the sentence puts someone in or on it: a little tree
     # holds no boy ("A boy in red is walking in between branches in a little tree", r13 readers)
     small_not_holders: list[str] = Field(default_factory=list)
@@ -1376,6 +1381,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         if m.i + 1 < len(doc) and doc[m.i + 1].dep_ == "compound" \
                 and resources.synsets(f"{m.lower_}_{doc[m.i + 1].lower_}", "n"):
             continue  # "a big wheel bicycle": the adjective is half of a compound (p5 readers: "a wheel bicycle")
+        if m.i + 1 == mh.i and resources.lexnames(f"{m.lower_}_{mh.lemma_.lower()}", "n", 1) - {"noun.person"}:
+            continue  # "a golden retriever" -/-> "a retriever ... a golden stick": a name WordNet lists (q4);
+            # a person's age or size stays free ("little girl", "old man" are WordNet nouns too)
         if params.shade_words and m.i > 0 and (doc[m.i - 1].lower_ in params.shade_words
                                                or doc[m.i - 1].lower_.endswith("ish")):
             continue  # "a light brown dog" -/-> "a light dog ... a brown ball"
@@ -1414,6 +1422,12 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if any(c in moved and not ({n.lemma_.lower(), n.lower_} & class_receivers[c])
                    for c in class_receivers):
                 continue
+            if any(c in moved and _noun_ancestors(n) & set(names)
+                   for c, names in params.class_receiver_not_synsets.items()):
+                continue  # "The children are petting a young piglet": the noun says the age (q3 readers)
+            if n.dep_ == "pobj" and n.head.lower_ == "of" and n.head.head.pos_ in ("NUM", "PRON", "DET"):
+                continue  # "with one of the dogs showing its fangs" -/-> "one of the white dogs": the group was
+                # named before, without the colour (q2, q3 readers)
             if m.lower_ in params.small_words and n.dep_ == "pobj" \
                     and n.head.lower_ in ("in", "on", "up", "into", "onto") \
                     and _noun_ancestors(n) & set(params.small_not_holders):

@@ -267,6 +267,9 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
             if (tok.head.lower_ in mass or tok.head.lower_ in params.keep_definite) \
                     and any(new in params.indefinite for new in table[tok.lower_]):
                 continue
+            if tok.lower_ == "the" and any(t.lower_ in ("other", "another") for t in sent.doc[tok.head.i + 1:]):
+                continue  # "The lady is measuring the other woman's ankle" -/-> "A lady ... the other woman's":
+                # "the other" points back to a known first one (q4 readers)
             for new in table[tok.lower_]:
                 s = sent.fork()
                 s.replace(tok.i, new)
@@ -506,6 +509,9 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "opening a drawer and climbs inside": a passive across joined verbs garbles both
         if subj.lower_ in params.exclude_agents or (subj.i > 0 and doc[subj.i - 1].lower_ == "no"):
             continue  # "A gameboy is being played by someone": SICK's agents are nouns
+        if subj.pos_ == "PRON" and subj.i > 0:
+            continue  # a pronoun pointing back: "... and a boxing video game is being played by her" (q2 readers;
+            # SICK_train: 1 "by him/her/them/it" in 359 "being V-ed by")
         if _infinitive_after(doc, verb, verb.i + 1):
             continue  # "The noodles are being put in the water by the lady to cook"
         if _lemma(obj) == _lemma(subj):
@@ -705,7 +711,8 @@ _LINKING_DETS = frozenset({"same", "another", "other"})  # lemminflect gives "pe
 _ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last", "next"})
 # personal pronouns after the verb that may refer back to the subject ("in front of him"): a passive would put them
 # before their antecedent
-_BACK_PRONOUNS = frozenset({"he", "him", "himself", "she", "herself", "they", "them", "themselves"})
+# ("itself", q5 readers: "Water is being shaken off of itself by a dog")
+_BACK_PRONOUNS = frozenset({"he", "him", "himself", "she", "herself", "they", "them", "themselves", "itself"})
 # object-case person pronouns: a nominative "he" under a preposition is a clause misparsed ("after he is closing")
 _PERSON_PRONOUNS = frozenset({"him", "himself", "her", "herself", "them", "themselves", "me", "us", "you"})
 # general nouns that, after "the", read as referring back ("playing the violin" -/-> "playing the instrument")
