@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from pipeline.corpus.actions.contrast import WordnetAntonymParams, _wordnet_antonyms
 from pipeline.corpus.expand import expand_doc, rule_outputs
 from pipeline.corpus.sentence import Sentence
 
@@ -201,3 +202,17 @@ def test_msrvid_s3_share(nlp, own_rules, msrvid_s1s):
     assert not broken, broken[:10]
     assert share >= 0.9, f"S3 share {share:.1%}"
     assert {"negation-insert", "determiner-opposite", "there-is-no", "opposite-lexicon"} <= set(by_rule)
+
+
+@pytest.mark.parametrize("adjective, on_scale", [("large", True), ("huge", True), ("wet", True), ("young", True),
+                                                 ("safe", False), ("active", False), ("natural", False),
+                                                 ("elementary", False)])
+def test_wordnet_antonyms_keep_to_visible_scales(ruleset, adjective, on_scale):
+    # readers of issue 11: "A runner is dangerous at home plate", "an inactive bridge", "artificial water", "a
+    # difficult school"; the scales are the antonym-wordnet rule's own
+    params = WordnetAntonymParams(**next(r for r in ruleset.rules if r.id == "antonym-wordnet").params)
+    found = _wordnet_antonyms(adjective, "a", params.max_senses, params.min_zipf, params.indirect, params.multiword,
+                              params.indirect_min_zipf, tuple(params.scales))
+    assert bool(found) == on_scale
+    assert _wordnet_antonyms(adjective, "a", params.max_senses, params.min_zipf, params.indirect, params.multiword,
+                             params.indirect_min_zipf)  # every one has a WordNet antonym without the scales

@@ -60,3 +60,12 @@ def test_s3_never_combines_with_an_implied_modifier(nlp, ruleset):
     assert any(c.rules == ("modifier-implied",) for c in out), "modifier-implied no longer applies"
     assert any(c.family == "S3" and len(c.rules) > 1 for c in out), "no S3 combination at all"
     assert not any(c.family == "S3" and "modifier-implied" in c.rules for c in out)
+
+
+def test_each_s3_word_change_can_combine(nlp, ruleset):
+    # SICK_train pairs "A man is folding a tortilla" with "A person is unfolding a tortilla": the opposites
+    # lexicon's first candidate changes "man", and its "folding -> unfolding" must still meet a synonym
+    out = expand_doc(nlp("A man is folding a tortilla"), ruleset)
+    assert any(c.output == "A woman is folding a tortilla" for c in out), "the gender opposite no longer comes first"
+    combined = {c.output: c.rules for c in out if c.family == "S3" and len(c.rules) > 1}
+    assert combined.get("A person is unfolding a tortilla") == ("opposite-lexicon", "synonym-wordnet")

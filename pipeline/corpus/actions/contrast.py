@@ -594,6 +594,10 @@ class ThereIsNoParams(BaseModel):
     # words that need more than one of the subject: no singular variant with them ("Six hockey players of the same
     # team are skating" -/-> "There is no hockey player of the same team skating", r12 seed-1 build)
     plural_words: list[str] = Field(default_factory=lambda: ["same", "together", "each", "both", "other", "others"])
+    # verbs that, without an object, need two doers: no singular variant ("Two dogs are fighting in snow" -/->
+    # "There is no dog fighting in snow", q6 readers)
+    plural_verbs: list[str] = Field(default_factory=lambda: [
+        "fight", "wrestle", "kiss", "hug", "embrace", "cuddle", "spar", "argue", "tussle", "snuggle"])
     replace: list[str] = Field(default_factory=lambda: [
         "a", "an", "the", "some", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "several", "many", "few", "a few"])
@@ -688,7 +692,8 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     # frying something" (SICK_train), unlike after "not" (measure_sick_recall)
     yield s.edits
     if params.singular_variant and subj.tag_ == "NNS" and pron is None \
-            and not any(t.lower_ in params.plural_words for t in doc) and not _counted_with(subj):
+            and not any(t.lower_ in params.plural_words for t in doc) and not _counted_with(subj) \
+            and not (subj.head.lemma_.lower() in params.plural_verbs and not children(subj.head, "dobj")):
         single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
         if single != subj.lower_:             # "There is no dog playing"
             t = s.fork()
@@ -716,11 +721,11 @@ def _wordnet_antonyms(lemma: str, wn_pos: str, max_senses: int, min_zipf: float,
     satellite takes the antonyms of that sense's head synset when they are common, Zipf >=
     ``indirect_min_zipf``: "huge" ~ large -> "small", "striped" ~ patterned -> "plain", but not "sunny" ~
     cheerful -> "depressing" (3.8), "gymnastic" ~ active -> "inactive" (3.6), "third" ~ ordinal -> "cardinal"),
-    kept when their Zipf frequency reaches ``min_zipf``. With ``scales`` (WordNet attribute nouns: "size",
+    kept when their Zipf frequency reaches ``min_zipf``. With ``scales`` (WordNet 3.0 attribute nouns: "size",
     "age"), an adjective whose first sense is on such a scale keeps the senses that are, a sense being on it when
-    it, or the head of its cluster, is a value of one of them: "large"
-    (size) -> "small", "wet" (wetness) -> "dry", but not "safe" -> "dangerous", "active" -> "inactive", "natural"
-    -> "artificial", which name no scale one can see."""
+    it, or the head of its cluster, is a value of one of them (:func:`_on_scale`): "large" (size) -> "small",
+    "wet" (wetness) -> "dry", but not "safe" -> "dangerous", "active" -> "inactive", "natural" -> "artificial",
+    which name no scale one can see (readers of issue 11: 22 of 96 antonym-wordnet S3s were bad, nearly all such)."""
     synsets = resources.synsets(lemma, wn_pos)[:max_senses]
     if scales:  # the first sense says what the word means: "mountainous" (rugged) -/-> "small" by its second
         synsets = [ss for ss in synsets if _on_scale(ss, scales)] if synsets and _on_scale(synsets[0], scales) else []
@@ -1077,13 +1082,10 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue
                 if "transitive" in cond and bool(children(tok, "dobj")) != bool(cond["transitive"]):
                     continue
-                if cond.get("unless_object") and any(
-                        o.lemma_.lower() in cond["unless_object"]
-                        for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
+                objects = {o.lemma_.lower() for o in _span_objects(doc, tok.i, end)}
+                if cond.get("unless_object") and objects & set(cond["unless_object"]):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
-                if cond.get("only_object") and not any(
-                        o.lemma_.lower() in cond["only_object"]
-                        for t in doc[tok.i:end] for o in children(t, "pobj", "dobj")):
+                if cond.get("only_object") and not objects & set(cond["only_object"]):
                     continue  # "hitting the ball" -> "missing the ball", but "hitting a drum" -/-> "missing a drum"
                 if cond.get("unless_after") and tok.i > 0 and doc[tok.i - 1].lower_ in cond["unless_after"]:
                     continue  # "of the same team" -/-> "of the different team"
@@ -1161,6 +1163,19 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                 if flip:
                     _flip_pronouns(s, doc, tok.i, params.pronouns.get(g_src), params.pronouns.get(g_dst))
                 yield s.edits
+
+
+def _span_objects(doc, start: int, end: int) -> list:
+    """The objects (``dobj``/``pobj``) of the tokens ``start:end``; a preposition without an object of its own
+    takes the one the parser hung on its verb after it ("walking down a catwalk": "catwalk" a ``dobj`` of
+    "walking", q6 build)."""
+    out = []
+    for t in doc[start:end]:
+        objs = children(t, "pobj", "dobj")
+        if not objs and t.pos_ == "ADP" and t.dep_ == "prep":
+            objs = [o for o in children(t.head, "dobj") if o.i > t.i]
+        out.extend(objs)
+    return out
 
 
 def _flip_pronouns(s, doc, after: int, src: list[str] | None, dst: list[str] | None) -> None:
