@@ -985,7 +985,9 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     children = ruleset.lexicon_set(params.child_lexicon) if params.child_lexicon else frozenset()
     if params.shade_words:
         mods = [m for m in mods if not (m.i and doc[m.i - 1].lower_ in params.shade_words)
-                and not (m.lower_ in params.shade_words and m.i + 1 < len(doc) and doc[m.i + 1].pos_ == "ADJ")]
+                and not (m.lower_ in params.shade_words and m.i + 1 < len(doc)
+                         and (doc[m.i + 1].pos_ == "ADJ" or classes is not None and doc[m.i + 1].lower_ in classes))]
+                # "a small light tan dog" (tan tagged a noun) -/-> "a small brown tan dog ... a light dog" (q7)
     for i, m1 in enumerate(mods):
         for m2 in mods[i + 1:]:
             if m1.head == m2.head or m1.lower_ == m2.lower_:
@@ -1428,6 +1430,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if n.dep_ == "pobj" and n.head.lower_ == "of" and n.head.head.pos_ in ("NUM", "PRON", "DET"):
                 continue  # "with one of the dogs showing its fangs" -/-> "one of the white dogs": the group was
                 # named before, without the colour (q2, q3 readers)
+            if any(c.dep_ == "relcl" for c in n.children):
+                continue  # "a barrier that is black and white" -/-> "a brown barrier that is black and white": a
+                # clause may say the same of it (q7 readers)
             if m.lower_ in params.small_words and n.dep_ == "pobj" \
                     and n.head.lower_ in ("in", "on", "up", "into", "onto") \
                     and _noun_ancestors(n) & set(params.small_not_holders):
@@ -1603,6 +1608,9 @@ def move_phrase(sent, params: MovePhraseParams, ruleset):
                 # "in jeans", "in shorts" name one garment by a plural and may move
             if _womens_wear(doc[start:end], t, params):
                 continue  # "A girl is hugging a boy in a pink dress"
+            if t.dep_ in _SUBJECT and t.head.lemma_.lower() in ("wear", "dress"):
+                continue  # "The runner is wearing a red tank top" -/-> "The runner in black is wearing a red tank
+                # top": what the sentence says she wears already (q7 readers)
             if t == owner or t.lemma_.lower() == owner.lemma_.lower() or start <= t.i < end \
                     or kind_of(t) != kind or (t.dep_ not in _SUBJECT and _misparsed_end(doc, t.i + 1)):
                 continue
