@@ -865,13 +865,13 @@ def stative_simple_present(sent, params: StativeProgressiveParams, ruleset) -> N
     doc = sent.doc
     verbs = ruleset.lexicon_set(params.stative_lexicon) - set(params.dynamic_senses)
     for verb in doc:
-        if verb.tag_ != "VBG" or sent.edited(verb.i) or lemma_of(verb.lower_, "VERB") not in verbs:
+        lemma = lemma_of(verb.lower_, "VERB") if verb.tag_ == "VBG" else None
+        if lemma not in verbs or sent.edited(verb.i):
             continue
         auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg")]
         if len(auxes) != 1 or auxes[0].lower_ not in ("is", "are") or auxes[0].i != verb.i - 1 \
                 or sent.edited(auxes[0].i):
             continue
-        lemma = lemma_of(verb.lower_, "VERB")
         sent.delete(auxes[0].i)
         sent.replace(verb.i, _present_simple(lemma, auxes[0].lower_ == "are"))
 
