@@ -153,6 +153,13 @@ def _lexicons_of(ruleset) -> tuple[frozenset[str], frozenset[str], frozenset[str
 
 # ----------------------------------------------------------------------------------------------- number
 
+# garments named by a plural only, which spaCy lemmatizes to another word ("pants" -> "pant", a breath); not
+# every plural WordNet lists on its own ("arms" is first a weapon)
+PLURALIA_TANTUM = frozenset({"pants", "shorts", "jeans", "trousers", "trunks", "tights", "overalls", "leggings",
+                             "pajamas", "pyjamas", "slacks", "sweatpants", "khakis", "goggles", "sunglasses",
+                             "bleachers"})  # (seats: spaCy's "bleacher" is a person)
+
+
 @functools.lru_cache(maxsize=65536)  # asked for every noun of every checked sentence
 def _invariant(word: str) -> bool:
     """'sheep', 'fish', 'deer', 'news': the same form in both numbers, so the tag says nothing."""
@@ -162,7 +169,7 @@ def _invariant(word: str) -> bool:
 @functools.lru_cache(maxsize=65536)
 def _plural_form(word: str) -> bool:
     """Whether a word tagged NNS really looks plural ("women", "dogs"; not "zucchini", "cattle", "news")."""
-    return word == "people" or lemma_of(word, "NOUN") != word and not _invariant(word)
+    return word == "people" or word in PLURALIA_TANTUM or lemma_of(word, "NOUN") != word and not _invariant(word)
 
 
 def np_number(head, expl: bool = False) -> str | None:
@@ -343,10 +350,14 @@ def _article_plural(doc) -> bool:
         if n.i + 1 < len(doc) and doc[n.i + 1].text == "'s":
             continue  # "a women's game": the article belongs to the possessed noun
         # (a noun modifier of the plural itself is no other head: "in a plaid shirts", r13, seed-2 build)
+        between = doc[a.i + 1:n.i]
+        # "and" or a comma between only adjectives still leaves one phrase: "A black and brown dogs" (q9 readers);
+        # with a noun in between the article may be another phrase's ("a man and dogs")
+        joined = ("CC", ",") if any(t.tag_ in ("NN", "NNS", "NNP", "VBG", "CD") for t in between) else ()
         if plural_noun and n.i > a.i and n.dep_ != "compound" and _plural_form(n.lower_) and \
-                not any(t.lower_ in ARTICLE_QUANTITIES or t.tag_ in ("NN", "NNS", "NNP", "VBG", "CD", "CC", ",")
+                not any(t.lower_ in ARTICLE_QUANTITIES or t.tag_ in ("NN", "NNS", "NNP", "VBG", "CD") + joined
                         and not (t.tag_ == "NN" and t.dep_ == "compound" and t.head == n and t.i == n.i - 1)
-                        for t in doc[a.i + 1:n.i]):
+                        for t in between):
             return True
     return False
 
@@ -442,10 +453,11 @@ def _count_by_modifier(n, mass: frozenset[str]) -> bool:
 
 
 def _noun_hyphen_noun(n) -> bool:
-    """"bath-tub": the noun is the second half of a hyphenated noun, which takes its article before the first."""
+    """"bath-tub": the noun is the second half of a hyphenated noun, which takes its article before the first; not
+    the object of its first half ("an off-road course": "road" hangs on "off", q9 spelling)."""
     doc = n.doc
     return n.i >= 2 and doc[n.i - 1].text == "-" and doc[n.i - 2].pos_ in ("NOUN", "ADJ", "PROPN") and \
-        (n.i + 1 >= len(doc) or doc[n.i + 1].text != "-")
+        (n.i + 1 >= len(doc) or doc[n.i + 1].text != "-") and n.head.i != n.i - 2
 
 
 def _particle_misparse(n) -> bool:
@@ -455,6 +467,13 @@ def _particle_misparse(n) -> bool:
     part = prep.doc[prep.i - 1] if prep.i > 0 else None
     return part is not None and part.tag_ == "VBN" and prep.head.i == part.i and part.dep_ in ("acl", "amod") \
         and part.head.i < part.i and not resources.synsets(part.head.lower_, "n")
+
+
+def _animate_object(verb, before: int) -> bool:
+    """Whether ``verb`` has a person or animal object before token ``before`` ("training a dog to ..."): one
+    who could do what an infinitive after it says."""
+    return any(c.dep_ == "dobj" and c.i < before and (c.tag_ == "PRP" or resources.lexnames(c.lower_, "n", 1)
+                                                     & {"noun.person", "noun.animal"}) for c in verb.children)
 
 
 def _paired(n) -> bool:
@@ -531,9 +550,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
-        if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ == "NNS" and n.doc[n.i + 1].pos_ == "NOUN" \
-                and n.dep_ == "dative":
-            continue  # "wearing ear defenders": the parse makes the modifier an object of its own (seed 11)
+        if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ == "NNS" and n.doc[n.i + 1].pos_ == "NOUN":
+            continue  # "wearing ear defenders", "in blue flannel shorts": the noun modifies the plural after it,
+            # which the parse made an object of its own (seed 11; q8 readers: "in a blue flannel shorts")
         if low == "base" and any(c.lower_ in ("first", "second", "third") for c in n.children):
             continue  # "running towards first base": a baseball base by its number is a name (r13, seed 2)
         if n.dep_ == "nsubj" and n.head.i == n.i + 1 and n.head.tag_ == "VBG" and n.i > 0 \
@@ -572,9 +591,10 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
                 continue
             if prep == "to" and n.tag_ in ("NN", "NNP") and n.i == n.head.i + 1 and not n.n_lefts + n.n_rights and \
                     n.head.head.pos_ == "VERB" and \
-                    (n.head.head.i < n.head.i - 1 or n.head.head.tag_ == "VBN") and resources.synsets(low, "v"):
-                # "training a dog to zigzag", "is trained to zigzag": an infinitive after the object (or a
-                # passive), which the parse made a noun
+                    (n.head.head.tag_ == "VBN" or _animate_object(n.head.head, n.head.i)) \
+                    and resources.synsets(low, "v"):
+                # "training a dog to zigzag", "is trained to zigzag": an infinitive after a living object (or a
+                # passive), which the parse made a noun; "jumping from a chair to couch" is a place (q8 readers)
                 continue
             if n.head.i > 0 and f"{n.doc[n.head.i - 1].lower_} {prep} {low}" in bare:  # "out of sight"
                 continue

@@ -181,8 +181,9 @@ def _flickr8k(spec: SourceSpec, seed: int, r: _Reader, modifiers: frozenset[str]
             r.error(n, "empty caption", line, field="caption")
             continue
         images.setdefault(image, []).append((n, caption))
+    counts = Counter(w for caps in images.values() for _, c in caps for w in _LOWER_WORD.findall(c.lower()))
     return _CaptionPairs([(image, caps) for image, caps in images.items() if len(caps) >= 2], spec.path, seed,
-                         modifiers)
+                         modifiers, counts)
 
 
 class _CaptionPairs(Sequence[SourcePair]):
@@ -192,8 +193,9 @@ class _CaptionPairs(Sequence[SourcePair]):
     :meth:`flaw_floor` is already too high)."""
 
     def __init__(self, images: list[tuple[str, list[tuple[int, str]]]], path: str, seed: int,
-                 modifiers: frozenset[str]) -> None:
+                 modifiers: frozenset[str], counts: Counter[str] | None = None) -> None:
         self._images, self._path, self._seed, self._modifiers = images, path, seed, modifiers
+        self._counts = counts if counts is not None else Counter()  # word counts of the whole file (corpus_slips)
         self._made: dict[int, SourcePair] = {}
 
     def __len__(self) -> int:
@@ -234,7 +236,8 @@ class _CaptionPairs(Sequence[SourcePair]):
         # 7.1 % less 3 points being the limit); the seeded draw breaks the remaining ties
         draws = [rng.random() for _ in caps]
         texts = [c for _, c in caps]
-        flaws = [caption_flaws(c) + sibling_slips(c, texts[:k] + texts[k + 1:]) for k, c in enumerate(texts)]
+        flaws = [caption_flaws(c) + sibling_slips(c, texts[:k] + texts[k + 1:]) + 2 * corpus_slips(c, self._counts)
+                 for k, c in enumerate(texts)]
         mods = [_modifier_count(c, self._modifiers) for c in texts]
         net = [f - 0.5 * m for f, m in zip(flaws, mods)]
         ranked = sorted(range(len(caps)), key=lambda k: (net[k], -mods[k], draws[k]))
@@ -246,12 +249,14 @@ class _CaptionPairs(Sequence[SourcePair]):
 CAPTION_TYPOS = frozenset({"int", "mans", "womans", "mens", "womens", "childs", "childrens", "tomatoe", "potatoe",
                            "infront", "alot", "ouf", "teh", "hte", "adn", "iwth", "wiht", "somthing",
                            "someting", "thier", "sheppard", "collapsable", "peddling", "paino", "lays", "croquette",
-                           "stripped", "ridding", "tiding", "guessing", "shit", "noce", "florescent"})
+                           "stripped", "ridding", "tiding", "guessing", "shit", "noce", "florescent",
+                           "whist", "repelling", "repels", "propelling"})
 """Caption words that are nearly always errors in Flickr 8K ("throwing it int a trashcan", "another mans arm",
 "a tomatoe"): typos too frequent in web text for a zipf test, plurals missing their apostrophe, and real words
 the captions use wrongly ("a girl lays on", "stripped tights", "peddling a bike", "playing croquette", "ridding a
 dirt bike", "tiding up", "guessing a man on the cheek", "a gray shit", "his noce", "a florescent bag": Flickr 8K
-and MSRvid use none of these in their own sense)."""
+and MSRvid use none of these in their own sense); q8: "swimming in water whist carrying a stick" (whilst), "a rock
+climber is repelling" (rappelling); q10: "propelling down the waterfall" (rappelling)."""
 NATIONALITIES = frozenset({"african", "american", "asian", "arab", "australian", "british", "canadian", "chinese",
                            "english", "european", "french", "german", "hispanic", "indian", "irish", "italian",
                            "japanese", "korean", "latino", "mexican", "middle-eastern", "native", "oriental",
@@ -274,11 +279,11 @@ past tense and modals into the present continuous (Table 2), rewrites that read 
 SICK's form ("a child who fell on the ice while skating" -> "who is falling on the ice and skating", "the dog
 could not figure out how to" -> "is not figuring out how to")."""
 _COLOURS = "black|white|brown|red|blue|green|yellow|orange|pink|purple|gray|grey|tan|silver|gold"
-_DEICTIC = re.compile(r"^(this|these|that|those)\b", re.I)
+_DEICTIC = re.compile(r"^(this|these|that|those)\b|\bin (this|the) (picture|photo|photograph|image|shot)\b", re.I)
 """A subject pointing at the photo ("This woman is smiling ...", "These two dogs are walking ..."), which S1 keeps
 and SICK hardly writes (2 of its 9,840 training sentences start with "This"; readers of r9 marked "This woman" as a
-referent that is not there). ("A closeup of a girl laughing", "a wedding photo of ten people" need no point: the
-normalization drops the frame itself.)"""
+referent that is not there; q8 readers "In this picture all men ..."). ("A closeup of a girl laughing", "a
+wedding photo of ten people" need no point: the normalization drops the frame itself.)"""
 _LONE_LETTER = re.compile(r"(?<![\w'’-])[b-z](?![\w'’-])")
 """A lower-case letter standing alone: "i front of a store", "a Frisbee i its mouth" ("in" with its "n" lost),
 "s grey dog" (a letter left over); the "s" of a possessive written apart ("man 's") is no such letter."""
@@ -295,6 +300,19 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # "One man kissing another man ... and both are": a fragment (no "is/are" before) joined to a clause
     r"^(?:(?!\b(?:is|are)\b).)*\band both (are|is)\b",
     r"\b(boy|girl|male|female) (teenagers|teens|toddlers|adults)\b",  # "three boy teenagers" (teenage boys)
+    # "sitting on the floor outside a door and his head on his chin": a body part and its place joined by "and"
+    # with no verb (q8 and q10 readers, chosen in three builds)
+    r"\band (his|her|their|its) (head|hands?|arms?|face|chin|feet|legs?) (on|in|over|under|against)\b",
+    # "A white dog is swimming and carrying a tennis": "ball" left out (q11 readers)
+    r"\ba tennis\b(?! (ball|player|racket|racquet|court|match|game|shoe|net|skirt|lesson|tournament|outfit|"
+    r"uniform|dress|star|coach|pro|shot|serve|fan|camp|club|team|bag))",
+    # "with a mountain the background": "in" left out (q8 and q10 readers)
+    r"\b(a|an|the) [a-z]+ the (background|foreground|distance)\b",
+    # "Two children with wearing baseball caps": "with" before a participle (q9 readers)
+    r"\bwith (wearing|holding|carrying)\b",
+    # "A boy in red and a girl pink are walking": a person and a colour with no "in" between (q5 readers)
+    r"\b(boy|girl|man|woman|lady|guy|child|kid|person) (pink|red|blue|green|yellow|orange|purple|black|white|brown|"
+    r"gray|grey)\b(?![- ](haired|skinned|eyed|and|or|colou?red|clad|dressed|striped|shirted|suited|water))",
     r"\b\w+ (a|o) (john|potty|potties|mole)\b",  # "a port a john", "whack a mole" written open
     r"\b(gives?|giving) to (the|a|an)\b",  # "the man gives to the man in the wheelchair": "give" without its object
     r"\b(a|an|the) ,",  # "in front of a , big fancy building": a comma inside a noun phrase
@@ -450,13 +468,55 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
-def _forms_of_one_word(a: str, b: str) -> bool:
+def _forms_of_one_word(a: str, b: str, endings: tuple[str, ...] = _DERIVED_ENDINGS) -> bool:
     if frozenset({a, b}) in _SPELLING_PAIRS:
         return True
-    stems = [{w[:len(w) - len(e)] for e in _DERIVED_ENDINGS if w.endswith(e) and len(w) - len(e) >= 3} for w in (a, b)]
+    stems = [{w[:len(w) - len(e)] for e in endings if w.endswith(e) and len(w) - len(e) >= 3} for w in (a, b)]
     if stems[0] & stems[1]:  # "grassy"/"grass", "rocky"/"rocks"
         return True
     return any(lemma_of(a, pos) == lemma_of(b, pos) for pos in ("NOUN", "VERB", "ADJ"))
+
+
+def corpus_slips(caption: str, counts: Counter[str]) -> int:
+    """Real-word typos of ``caption`` shown by the whole caption file: words used at most
+    :data:`SLIP_RARE` times in it, one letter away from a word it uses at least :data:`SLIP_COMMON` times that is
+    no form of the same word ("holding a white doge", "running gover rocky ground", "sifting on a bench": Flickr 8K
+    has "doge" once and "dog" 8,138 times). :func:`sibling_slips` sees such a word only when three captions of the
+    same image use its neighbour. Words wordfreq hardly knows are the spelling rule's and are not counted here.
+
+    Of the 374 such words in Flickr 8K (0.9 % of its captions), about half are real variation ("a buoy", "once"), so
+    a slip only makes a caption less likely to be chosen, never drops it (the choice of an image's two captions
+    weighs each slip 2 flaw points, like an unknown word in :func:`caption_flaws`).
+
+    Source: readers' verdicts of issue 11 (q5-q8: "a white doge", "gover rocky ground" in S1, S2 and S3).
+
+    Returns: the number of such words (>= 0); 0 with empty ``counts``.
+    """
+    slips = 0
+    for w in set(_LOWER_WORD.findall(caption.lower())):
+        if len(w) < 3 or counts[w] > SLIP_RARE or resources.zipf(w) < 1.5:
+            continue
+        # a silent "e" is no ending here: "doge" is a typo of "dog", not a form of it, when the file has it once
+        slips += any(counts[v] >= SLIP_COMMON and not _forms_of_one_word(w, v, _CORPUS_ENDINGS) for v in _edits1(w))
+    return slips
+
+
+_CORPUS_ENDINGS = tuple(e for e in _DERIVED_ENDINGS if e != "e")
+SLIP_RARE = 2
+"""At most this many uses in the caption file make a word a possible slip (:func:`corpus_slips`)."""
+SLIP_COMMON = 100
+"""At least this many uses make a word a likely intended one (:func:`corpus_slips`: "dog", "over", "sitting")."""
+
+
+def _edits1(word: str) -> set[str]:
+    """The strings one deleted, transposed, substituted or inserted letter away from ``word`` (Norvig's edits1)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    deletes = {a + b[1:] for a, b in splits if b}
+    transposes = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    replaces = {a + c + b[1:] for a, b in splits if b for c in letters}
+    inserts = {a + c + b for a, b in splits for c in letters}
+    return (deletes | transposes | replaces | inserts) - {word}
 
 
 def sibling_slips(caption: str, siblings: Sequence[str]) -> int:

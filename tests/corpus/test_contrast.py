@@ -164,6 +164,38 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "opposite-lexicon"),
     ("A woman holding a child is walking through water", "A woman holding an adult is walking through water",
      "opposite-lexicon"),
+    # q7-q8 readers: no sitting dancer, no frown "very big", no paddle held up low, no running toward a chaser
+    ("A woman is dancing to music standing near a bonfire", "A woman is dancing to music sitting near a bonfire",
+     "opposite-lexicon"),
+    ("A person is smiling very big at the camera", "A person is frowning very big at the camera", "opposite-lexicon"),
+    ("A man in a kayak is holding up the paddle high", "A man in a kayak is holding up the paddle low",
+     "opposite-lexicon"),
+    ("A man is running away from two men chasing him", "A man is running toward two men chasing him",
+     "opposite-lexicon"),
+    # q9 readers: held above one's head, picked up from a place, run down a bridge
+    ("A baby is holding a controller above his head", "A baby is holding a controller below his head",
+     "opposite-lexicon"),
+    ("A brown dog is picking up a twig from a stone surface", "A brown dog is putting down a twig from a stone surface",
+     "opposite-lexicon"),
+    ("Two children are running down a bridge across a lake", "Two children are running up a bridge across a lake",
+     "opposite-lexicon"),
+    # q10 readers: "not A or not B" allows one of them; a subject with "including" reads badly after "There are no";
+    # a perched bird stands or sits alike
+    ("A black and white dog is playing or fighting with a brown dog",
+     "A black and white dog is not playing or is not fighting with a brown dog", "negation-insert"),
+    ("Several people including a child and a clown are walking towards a snowy sidewalk",
+     "There are no people including a child and a clown walking towards a snowy sidewalk", "there-is-no"),
+    ("A big bird is standing on a table", "A big bird is sitting on a table", "opposite-lexicon"),
+    # q11 readers: both ends, a rope pulled, a box cut open, a snowbank outdoors, a stick bitten onto
+    ("A tan dog is jumping over a hurdle that is on fire on the ends",
+     "A tan dog is jumping over a hurdle that is on fire on the beginnings", "opposite-lexicon"),
+    ("A black dog is pulling on a green rope in the grass", "A black dog is pushing on a green rope in the grass",
+     "opposite-lexicon"),
+    ("A man is opening a box with a knife", "A man is closing a box with a knife", "opposite-lexicon"),
+    ("A brown dog is sitting outside next to a large snowbank",
+     "A brown dog is sitting inside next to a large snowbank", "opposite-lexicon"),
+    ("A dog is swimming across the water and is biting onto a stick",
+     "A dog is swimming across the water and is biting off a stick", "opposite-lexicon"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

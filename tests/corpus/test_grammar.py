@@ -94,6 +94,11 @@ GOOD = [
     "Two boys are playing basketball",
     "A surfer is catching air",
     "A man wearing ear defenders is shooting a pistol at a white target",
+    "A person is standing by a creek in blue flannel shorts",  # q8 readers: not "in a blue flannel shorts"
+    "A woman is teaching her son to swim",
+    "A man and dogs are walking in the park",
+    "A jeep is driving on an off-road course beside a river",  # not "an offa -road course"
+    "A man wearing a pair of shorts is running",
 ]
 
 BAD = [  # (sentence, check that must fail)
@@ -106,6 +111,9 @@ BAD = [  # (sentence, check that must fail)
     ("There is no dog jumping up at each other", "agreement"),
     ("Two dog are running", "agreement"),
     ("A young man in a plaid shirts is sitting on the deck of a boat", "article-plural"),  # r13, seed 2
+    # q9 readers: adjectives joined by "and" are still one phrase; a garment named by a plural only
+    ("A black and brown dogs are pulling a red leash", "article-plural"),
+    ("A little boy in an orange goggles and a coat is playing on a blue sled", "article-plural"),
     ("These dog is running", "agreement"),
     ("The dogs is running", "agreement"),
     ("The players is maneuvering for the soccer ball", "agreement"),
@@ -134,6 +142,8 @@ BAD = [  # (sentence, check that must fail)
 ]
 
 REPAIRED = [  # (sentence, check, repaired sentence)
+    ("A young girl in a yellow shirt is jumping from a chair to couch", "missing-determiner",
+     "A young girl in a yellow shirt is jumping from a chair to a couch"),  # q8 readers: a place, no infinitive
     ("A boy in a small striped shirt is sliding out of green tube", "missing-determiner",
      "A boy in a small striped shirt is sliding out of a green tube"),  # seed-15 readers
     ("A man is playing a blue guitar on the an empty urban street", "doubled-word",

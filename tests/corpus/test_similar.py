@@ -249,6 +249,13 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("A small group of black adults is walking on a brown surface", "little"),
     ("Two dogs are running on muddy ground", "dirty"),
     ("Ten people with big smiles are posing", "large"),
+    # q8 readers: a lookout point is no scout, a dog nips but does not pinch, a teenager is no child
+    ("People are standing around a scenic lookout", "scout"),
+    ("The brown and white dog is nipping at the yellow dog", "pinching"),
+    ("A teenage girl is standing in a large garage", "child"),
+    # q9: a gerund naming a kind of trick; a game controller
+    ("The person with a helmet is doing a jumping trick on a four-wheeler", "leaping"),
+    ("A baby is holding a controller to a video game above his head", "accountant"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

@@ -378,7 +378,15 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A cat is starring at a bird .", "A cat is staring at a bird ."),
             ("Four are sitting on a bench .", "Four men are sitting on a bench ."),
             ("Two boys playing in the park one in red and the other in blue .",
-             "Two boys are playing in the park .")):
+             "Two boys are playing in the park ."),
+            # q5-q8 readers: a colour after a person with no "in", a picture as the scene, typos of real words
+            ("A boy in red and a girl pink are walking .", "A boy in red and a girl in pink are walking ."),
+            ("In this picture all men are jumping .", "All the men are jumping ."),
+            ("Two dogs are swimming in water whist carrying a stick .", "Two dogs are swimming in water ."),
+            ("A rock climber is repelling .", "A rock climber is climbing ."),
+            ("A man is sitting outside a door and his head on his chin .", "A man is sitting outside a door ."),
+            ("People are walking with a mountain the background .",
+             "People are walking with a mountain in the background .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",
@@ -388,7 +396,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
                  "A boy is wearing a T-shirt .", "A man 's dog is running .", "There is a dog in the pool .",
                  "Two dogs are playing with one on top of the other .",
                  "A dog is running around a pond being watched by a boy .",
-                 "A woman starring in a play is singing .", "Two men are standing on a hill ."):
+                 "A woman starring in a play is singing .", "Two men are standing on a hill .",
+                 "A black man is walking .", "A man is white-water rafting ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 
@@ -430,6 +439,31 @@ def test_real_flickr8k_r13_real_word_typos_not_chosen(shared_data):
     chosen = {p.source_id.split("#")[0]: (p.s0_a, p.s0_b) for p in pairs}
     # r13 readers: "The bog, which is brown and white" (four siblings say "dog")
     assert not any(" bog " in c for c in chosen["428408242_b32faf2240.jpg"]), chosen["428408242_b32faf2240.jpg"]
+
+
+def test_corpus_slips_find_real_word_typos_by_the_whole_file():
+    from collections import Counter
+
+    from pipeline.corpus.sources import corpus_slips
+
+    counts = Counter({"dog": 500, "dogs": 200, "a": 900, "is": 900, "white": 300, "over": 150, "doge": 1, "gover": 1,
+                      "tan": 2, "man": 400, "holding": 120, "holds": 1})
+    assert corpus_slips("A man is holding a white doge", counts) == 1
+    assert corpus_slips("A dog is running gover rocky ground", counts) == 1
+    # a form of the common word is no slip ("holds" beside "holding"); nor is a word the file uses often enough
+    assert corpus_slips("A man holds a white dog", counts) == 0
+    counts["doge"] = 3
+    assert corpus_slips("A man is holding a white doge", counts) == 0
+    assert corpus_slips("A man is holding a white doge", Counter()) == 0
+
+
+def test_real_flickr8k_q8_corpus_slips_not_chosen(shared_data):
+    path = shared_data / "flickr8k" / "Flickr8k.token.txt"
+    pairs, _ = read_source(SourceSpec.parse(f"flickr8k:{path}"), seed=1)
+    chosen = {p.source_id.split("#")[0]: (p.s0_a, p.s0_b) for p in pairs}
+    # q5 and q8 readers: "holding a white doge", "running gover rocky ground" (no sibling caption shows the typo)
+    for image, slip in (("3439982121_0afc6d5973.jpg", " doge "), ("359837950_9e22ffe6c2.jpg", " gover ")):
+        assert not any(slip in c for c in chosen[image]), chosen[image]
 
 
 def test_quoted_text_costs_two_points():

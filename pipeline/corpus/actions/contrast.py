@@ -374,6 +374,9 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and children(c, "aux") for c in verb.children):
             continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
             # its verb outside the negation, so only half the scene is denied (r10 readers)
+        if any(c.dep_ == "cc" and c.lower_ == "or" for c in verb.children) \
+                and any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") for c in verb.children):
+            continue  # "is not playing or is not fighting" still allows one of the two: no contradiction (q10 readers)
         if _named_again_later(doc, verb):
             continue
         if any(c.lower_ in params.scope_adverbs for c in verb.children) \
@@ -658,8 +661,9 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
         return
     if sum(not t.is_punct for t in doc) > params.max_words:
         return
-    if any(t.dep_ in ("acl", "relcl") or t.is_punct for t in subj.subtree):
-        return  # "There is no man wearing a cap holding a sign"
+    if any(t.dep_ in ("acl", "relcl") or t.is_punct or t.lower_ in ("including", "like") for t in subj.subtree):
+        return  # "There is no man wearing a cap holding a sign"; "There are no people including a child and a
+        # clown walking" (q10 readers)
     if any(c.dep_ == "conj" and (c.tag_ in FINITE_TAGS or children(c, "aux", "auxpass"))
            for c in verb.children):
         return  # "There is no kid swimming and is holding a toy"

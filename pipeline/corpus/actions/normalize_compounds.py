@@ -189,7 +189,8 @@ _COUNTING_ADJECTIVES = frozenset({"few", "couple", "lot", "dozen", "number", "pa
 def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
     """Write the apostrophe of a possessive typed as a plural: "a persons fingers" -> "a person's fingers".
 
-    Only "a/an" + regular plural of a person or animal noun (first WordNet sense under ``owner_hypernyms``) + a
+    Only "a/an" (or "the" before a singular part: "the white dogs mouth") + regular plural of a person or animal
+    noun (first WordNet sense under ``owner_hypernyms``) + a
     body-part noun (one of its first two senses under ``owned_hypernyms``, or WordNet's noun.body: "fingers",
     "tail", "hair"), up to two adjectives before it ("a girls brown hair") and up to two between the article and
     the owner ("a black dogs mouth"), not counting words ("a few dogs"): the singular
@@ -205,7 +206,7 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
         while k > 0 and tok.i - k <= 2 and doc[k].tag_ == "JJ" and doc[k].lower_ not in _COUNTING_ADJECTIVES:
             k -= 1
         art, nxt = doc[k], doc[tok.i + 1]
-        if art.lower_ not in ("a", "an") or sent.any_edited((art.i, tok.i, nxt.i)) or not tok.is_lower:
+        if art.lower_ not in ("a", "an", "the") or sent.any_edited((art.i, tok.i, nxt.i)) or not tok.is_lower:
             continue
         low = tok.lower_
         single = lemma_of(low, "NOUN")
@@ -217,6 +218,10 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
         noun = doc[j]
         part = lemma_of(noun.lower_, "NOUN")
         # WordNet files "hair" under noun.body but not under body_part.n.01: the one body-part test counts it
+        # after "the" only before a singular part: "into the white dogs mouth" is one dog's mouth (q10 readers), where
+        # "the dogs tails" may be the tails of several dogs
+        if art.lower_ == "the" and noun.tag_ != "NN":
+            continue
         if noun.pos_ == "NOUN" and resources.under(single, owners) \
                 and (resources.under(part, owned, 2) or resources.body_part(part)):
             sent.replace(tok.i, f"{single}'s")

@@ -678,6 +678,10 @@ def _participle_after_object(doc, verb, lemma: str) -> bool:
     return obj.pos_ == "NOUN" and obj.dep_ == "dobj" and verb.i + 1 < len(doc) and doc[verb.i + 1].tag_ == "IN"
 
 
+# verbs of seeming, stative before "to be" or "like" ("what looks to be a robot"), dynamic elsewhere ("looking at")
+_SEEM_VERBS = frozenset({"look", "seem", "appear", "sound"})
+
+
 @action("present_continuous", stages=("normalize",), params=ContinuousParams)
 def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
     """Non-stative verb -> present continuous ("a dog runs" -> "a dog is running", "two dogs ran" -> "two
@@ -719,6 +723,11 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             if verb.tag_ == "VBD" and not sent.edited(verb.i):  # "a sign said" -> "a sign says"
                 sent.replace(verb.i, _present_simple(lemma, _plural_subject(verb)))
             continue
+        if lemma in _SEEM_VERBS and not auxes and verb.i + 1 < len(doc) and (
+                doc[verb.i + 1].lower_ == "like" or doc[verb.i + 1].lower_ == "to" and verb.i + 2 < len(doc)
+                and doc[verb.i + 2].lower_ == "be"):
+            stative = stative | {lemma}  # "what looks to be a robot", "looks like": a seeming is a state (q11
+            # readers: "what is looking to be a giant robot")
         if lemma == "be" or (lemma in stative and not auxes):
             # tense only: "was" -> "is", "had" -> "has"
             if not auxes and verb.tag_ == "VBD" and not sent.edited(verb.i):

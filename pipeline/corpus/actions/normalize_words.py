@@ -145,6 +145,8 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
             continue
         possessive = tok.tag_ == "PRP$" or (tok.dep_ == "poss" and tok.head.i > tok.i)
         if possessive and tok.lower_ in POSSESSIVE_PRONOUNS and not sent.edited(tok.i):
+            if nxt is not None and nxt.lower_ == "own":
+                continue  # "minding their own business" -/-> "minding the own business" (q11 readers)
             owned = tok.head if tok.head.i > tok.i else (nxt if nxt is not None else tok)
             # "their three prize winning dogs": the parse may hang the pronoun on a word inside the phrase
             last = _phrase_end(doc, tok.i + 1)
@@ -545,8 +547,9 @@ def plain_nouns(sent, params: PlainNounParams, ruleset) -> None:
         nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
         # it heads its phrase when no noun follows; the parse of a fragment may call it an adjective ("A male
         # airborne on a bicycle": "airborne" taken for the noun, though WordNet has no such noun)
+        # (nor is a participle after it: "watching a young female playing soccer", q10 readers)
         heads = nxt is None or nxt.pos_ in ("ADP", "AUX", "VERB", "PUNCT", "CCONJ", "DET", "PRON", "SCONJ") \
-            or not resources.synsets(nxt.lower_, "n")
+            or not resources.synsets(nxt.lower_, "n") or nxt.lower_.endswith("ing")
         if not heads or tok.pos_ == "NOUN" and tok.dep_ not in params.deps:
             continue
         sent.replace(tok.i, str(plain).capitalize() if tok.i == 0 else str(plain))

@@ -28,7 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pipeline.common import resources
-from pipeline.corpus.grammar import COLLECTIVE, SINGULAR_DETS
+from pipeline.corpus.grammar import COLLECTIVE, PLURALIA_TANTUM, SINGULAR_DETS
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import SUBJECT_DEPS, children, irregular_plural, is_plural_np, span
 
@@ -869,7 +869,11 @@ def _breaks_compound(m1, m2) -> bool:
         return True
     for mod, other in ((m1, m2), (m2, m1)):
         head = mod.head.lower_
-        if resources.synsets(f"{mod.lower_}_{head}", "n") and not resources.synsets(f"{other.lower_}_{head}", "n"):
+        # a doer noun by its thing: "mountain biker" is a rider of a mountain bike, so "A woodland biker ... on a
+        # mountain path" breaks it (q9 readers)
+        heads = (head, head[:-1], head[:-2]) if head.endswith("er") and len(head) > 4 else (head,)
+        if any(resources.synsets(f"{mod.lower_}_{h}", "n") and not resources.synsets(f"{other.lower_}_{h}", "n")
+               for h in heads):
             return True
     return False
 
@@ -883,13 +887,6 @@ def _ancestors(lemma: str) -> frozenset[str]:
     first = senses[0]
     above = first.closure(lambda x: x.hypernyms() + x.instance_hypernyms())
     return frozenset({first.name()} | {s.name() for s in above})
-
-
-# garments named by a plural only, which spaCy lemmatizes to another word ("pants" -> "pant", a breath); not
-# every plural WordNet lists on its own ("arms" is first a weapon)
-PLURALIA_TANTUM = frozenset({"pants", "shorts", "jeans", "trousers", "trunks", "tights", "overalls", "leggings",
-                             "pajamas", "pyjamas", "slacks", "sweatpants", "khakis", "goggles", "sunglasses",
-                             "bleachers"})  # (seats: spaCy's "bleacher" is a person)
 
 
 # garments whose first WordNet 3.0 sense is another thing ("top": the upper part), read in their garment sense
@@ -929,9 +926,15 @@ CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04",
                   "crown": "crown.n.04", "crowns": "crown.n.04"}
 
 
-def _noun_ancestors(tok) -> frozenset[str]:
+def _noun_ancestors(tok, animals: frozenset[str] = frozenset()) -> frozenset[str]:
     """:func:`_ancestors` of a noun token, by its own form for a garment of :data:`PLURALIA_TANTUM`, in the
-    garment sense for a worn noun of :data:`GARMENT_SENSES`, and in the sense of :data:`CAPTION_SENSES`."""
+    garment sense for a worn noun of :data:`GARMENT_SENSES`, in the sense of :data:`CAPTION_SENSES`, and in its
+    first animal sense for a word of ``animals`` (the animal_nouns lexicon: WordNet's first "tiger" is a fierce
+    person, so "blonde", which fits people, would pass from a boy to a tiger; q11 readers)."""
+    if animals and (tok.lower_ in animals or tok.lemma_.lower() in animals):
+        sense = next((x for x in resources.synsets(tok.lemma_.lower(), "n") if x.lexname() == "noun.animal"), None)
+        if sense is not None:
+            return _sense_and_above(sense.name())
     if _worn_garment(tok):
         return _sense_and_above(GARMENT_SENSES[tok.lower_])
     if tok.lower_ in CAPTION_SENSES:
@@ -941,7 +944,8 @@ def _noun_ancestors(tok) -> frozenset[str]:
     return _ancestors(tok.lemma_.lower())
 
 
-def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = ()) -> bool:
+def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = (),
+          animals: frozenset[str] = frozenset()) -> bool:
     """Whether an adjective of one of ``classes`` may pass between nouns ``h1`` and ``h2``: both descend from
     an entry that ``hosts`` (``{class: [synset names]}``) lists for one of the classes; an entry "a+b" is the
     union of synsets a and b ("person.n.01+animal.n.01": a young boy, a young dog). An adjective of ``words``
@@ -949,8 +953,13 @@ def _fits(classes: frozenset[str], h1, h2, hosts, words: tuple[str, ...] = ()) -
     hat: "a grassy balloon hat")."""
     own = hosts.get("words") or {}
     if any(w in own for w in words):
-        return all(_fits(frozenset({"_"}), h1, h2, {"_": own[w]}) for w in words if w in own)
-    a1, a2 = _noun_ancestors(h1), _noun_ancestors(h2)
+        if not all(_fits(frozenset({"_"}), h1, h2, {"_": own[w]}, animals=animals) for w in words if w in own):
+            return False
+        if all(w in own for w in words):
+            return True
+        # the other word of a swap still needs its class's hosts: "blond" fits a horse, but "brown" no woman ("A
+        # young brown woman is sitting atop a blond draft horse", q10 readers)
+    a1, a2 = _noun_ancestors(h1, animals), _noun_ancestors(h2, animals)
     entries = (set(str(e).split("+")) for c in classes for e in hosts.get(c, ()))
     return any(a1 & parts and a2 & parts for parts in entries)
 
@@ -980,6 +989,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
         classes = _classes(ruleset, [params.class_lexicon] + params.extra_class_lexicons)
         mods = [m for m in mods if m.lower_ in classes]
     hosts = ruleset.lexicon(params.hosts_lexicon) if params.hosts_lexicon and classes is not None else None
+    animals = ruleset.lexicon_set("animal_nouns")
     symmetric = ruleset.lexicon_set(params.symmetric_verbs_lexicon) if params.symmetric_verbs_lexicon \
         else frozenset()
     children = ruleset.lexicon_set(params.child_lexicon) if params.child_lexicon else frozenset()
@@ -1023,7 +1033,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                 for t in (*doc[a0:a1], *doc[b0:b1]):
                     if t.dep_ == "conj":
                         common &= classes.get(t.lower_, frozenset())
-                if not _fits(common, m1.head, m2.head, hosts, (m1.lower_, m2.lower_)):
+                if not _fits(common, m1.head, m2.head, hosts, (m1.lower_, m2.lower_), animals):
                     continue
             if a1 > b0 or a1 > m1.head.i + 1 or b1 > m2.head.i:
                 continue
@@ -1040,10 +1050,10 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             s.set_span(b0, b1, ta)
             yield s.edits
     if params.joined_garments and classes is not None and hosts is not None:
-        yield from _swap_joined(sent, classes, hosts, params)
+        yield from _swap_joined(sent, classes, hosts, params, animals)
 
 
-def _swap_joined(sent, classes, hosts, params):
+def _swap_joined(sent, classes, hosts, params, animals: frozenset[str] = frozenset()):
     """Trade the adjectives of two nouns joined by "and" that the parser read as one ("a blue helmet and
     purple pants": "helmet" a modifier of "pants", "purple" a conjunct of "helmet"): "A person with a blue
     helmet and purple pants" -> "A person with a purple helmet and blue pants". Only the plain shape
@@ -1065,7 +1075,7 @@ def _swap_joined(sent, classes, hosts, params):
             continue
         if params.shade_words and (a1.lower_ in params.shade_words or a2.lower_ in params.shade_words):
             continue
-        if not _fits(shared, first, second, hosts, (a1.lower_, a2.lower_)):
+        if not _fits(shared, first, second, hosts, (a1.lower_, a2.lower_), animals):
             continue
         s = _traded(sent, (a1.i, a1.i + 1), (a2.i, a2.i + 1))
         if s is not None:
@@ -1370,6 +1380,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         targets = [t for t in targets if t.lower_ in fitting or t.lemma_.lower() in fitting]
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
+    animals = ruleset.lexicon_set("animal_nouns")
     adults = ruleset.lexicon_set(params.small_garment_not_wearers_lexicon) \
         if params.small_garment_not_wearers_lexicon else frozenset()
     class_receivers = {c: frozenset().union(*(ruleset.lexicon_set(x) for x in names))
@@ -1410,7 +1421,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     continue  # "the green grass" says nothing new, "the black grass" is not seen
                 if moved & COLOUR_CLASSES and any(c.dep_ == "prep" and c.lower_ == "of" for c in n.children):
                     continue  # "a field of green grass" has the colour of its grass: no "brown field of" it
-            elif not _fits(moved, giver, n, hosts, (m.lower_,)):
+            elif not _fits(moved, giver, n, hosts, (m.lower_,), animals):
                 continue
             if adults and m.lower_ in params.small_words and "clothing.n.01" in _noun_ancestors(n):
                 wearer = _wearer(n)
@@ -1444,6 +1455,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             end = ends[m.i]
             if at is None or at == end:
                 continue
+            if at < n.i and doc[at].pos_ == "NOUN" \
+                    and resources.lexnames(doc[at].lemma_.lower(), "n", 1) & {"noun.person", "noun.animal"}:
+                continue  # "a child ice skate" (a misparse) or "a dog collar": the adjective would describe the child
+                # or the dog ("helping a dark child ice skate", q11 readers)
             s = sent.fork()
             s.delete(*range(m.i, end))
             text = " ".join(sent.text(i) for i in range(m.i, end))  # lower-cased when sentence-initial

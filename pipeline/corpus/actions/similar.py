@@ -270,6 +270,9 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
             if tok.lower_ == "the" and any(t.lower_ in ("other", "another") for t in sent.doc[tok.head.i + 1:]):
                 continue  # "The lady is measuring the other woman's ankle" -/-> "A lady ... the other woman's":
                 # "the other" points back to a known first one (q4 readers)
+            if tok.lower_ == "the" and any(t.lemma_ == tok.head.lemma_ for t in sent.doc[:tok.i]):
+                continue  # "A brown dog ... behind the dog" -/-> "behind a dog": a second mention points back to
+                # the first (q8 readers)
             for new in table[tok.lower_]:
                 s = sent.fork()
                 s.replace(tok.i, new)
@@ -866,6 +869,10 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                 tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"))):
             continue  # a noun modifying a later noun, whatever the parse ("a dog sled race", dog as npadvmod; "a
             # trash can", trash as pobj): "an animal sled race", "a rubbish can" no longer name the thing
+        if tok.pos_ == "VERB" and tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i \
+                and not resources.lexnames(tok.head.lower_, "n", 1) & {"noun.person", "noun.animal"}:
+            continue  # a gerund naming a kind of thing: "a jumping trick" -/-> "a leaping trick" (q9 readers), where
+            # "a jumping dog" is a dog that jumps
         if colours and in_colour_stack(sent.doc, tok.i, tok.i + 1, colours):
             continue  # "a reddish brown dog" -/-> "a red brown dog": one colour
         if in_hyphenated(tok):
@@ -904,6 +911,9 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                     and tok.doc[tok.i - 1].lower_ not in _SIZE_WORDS:
                 continue  # "A blond little girl" -/-> "A blond small girl": size goes before colour; only "little
                 # girl" is one unit (r11, seed-1 build)
+            if syn in ("child", "kid") and any(c.lower_ in ("teenage", "teen", "adolescent", "adult", "grown")
+                                              for c in tok.lefts):
+                continue  # "A teenage girl" -/-> "A teenage child": the general word loses its age (q8 readers)
             if syn in present or (coordinated and syn in _HYPERNYM_SWAPS):
                 continue  # "a person is talking to a person"; "a person and a woman"; "holding a violin and a
                 # bow" -/-> "an instrument and a bow": the general word no longer fits beside its specific partner
@@ -914,12 +924,13 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                     and resources.lexnames(lemma, "n", 1) & {"noun.animal"}:
                 continue  # "walking his dog" -/-> "walking his animal": one's own animal is a pet, named by kind
                 # (seed-2/3/4 readers)
-            if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") or syn in ("person", "people")
+            if syn in _HYPERNYM_SWAPS and any(t.lower_ in ("he", "she") or syn in ("person", "people", "animal")
                                               and t.lower_ in _SEXED_PRONOUNS for t in sent.doc[tok.i + 1:]):
                 continue  # "A woman is walking and she is looking" -/-> "A person is walking and she is looking":
                 # a later subject pronoun names the sex the general noun leaves open, and so does any such pronoun
                 # after "person" ("A person is stuffing himself", "A person is carrying someone on his shoulder",
-                # r13 readers; SICK: 1 of 281 "A person ... his"); "A child is putting gel in her hair" stays
+                # r13 readers; SICK: 1 of 281 "A person ... his"); "An animal ... in his mouth" reads as wrong
+                # (q6-q8 readers: an animal of no named kind is "it"); "A child is putting gel in her hair" stays
             # after a definite subject a definite object reads as known too: SICK keeps "The man is playing the
             # guitar" / "The man is playing the instrument"; after "A boy ..." "the instrument" reads as referring back
             the = [c for c in tok.lefts if c.dep_ == "det" and c.lower_ == "the"] \
