@@ -296,7 +296,9 @@ a name, which the normalization keeps as words or replaces ("signs offering ' fr
 hugs'", "reading \" Free Hug \"" -> "reading a picture", r13 readers of a seed-2 build)."""
 _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b(with|wearing) an? (\w+ )?colou?r\b",  # "a dog with a blue color": "collar" typed as "color"
-    r"\bin an? [\w ]+ and (\w+ )?hair\b",  # "a woman in a black overcoat and red hair": "in" governs the hair
+    # "a woman in a black overcoat and red hair", "a little boy in a red shirt and a dirty face" (q12): "in" governs
+    # the hair or the face
+    r"\bin an? [\w ]+ and (an? )?(\w+ )?(hair|face)\b",
     # "One man kissing another man ... and both are": a fragment (no "is/are" before) joined to a clause
     r"^(?:(?!\b(?:is|are)\b).)*\band both (are|is)\b",
     r"\b(boy|girl|male|female) (teenagers|teens|toddlers|adults)\b",  # "three boy teenagers" (teenage boys)

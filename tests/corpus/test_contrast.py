@@ -196,6 +196,13 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "A brown dog is sitting inside next to a large snowbank", "opposite-lexicon"),
     ("A dog is swimming across the water and is biting onto a stick",
      "A dog is swimming across the water and is biting off a stick", "opposite-lexicon"),
+    # q12 readers: a place is crowded, not full; "very little" is an amount; dried noodles get wet anyway
+    ("Two black dogs are trotting through an empty public area",
+     "Two black dogs are trotting through a full public area", "opposite-lexicon"),
+    ("A man wearing very little clothing is doing a jump", "A man wearing very big clothing is doing a jump",
+     "opposite-lexicon"),
+    ("The lady is putting the dried noodles in the hot water", "The lady is putting the wet noodles in the hot water",
+     "antonym-wordnet"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

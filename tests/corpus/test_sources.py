@@ -385,6 +385,9 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("Two dogs are swimming in water whist carrying a stick .", "Two dogs are swimming in water ."),
             ("A rock climber is repelling .", "A rock climber is climbing ."),
             ("A man is sitting outside a door and his head on his chin .", "A man is sitting outside a door ."),
+            ("A little boy in a red shirt and a dirty face is smiling .",
+             "A little boy in a red shirt is smiling ."),
+            ("A white dog is swimming and carrying a tennis .", "A white dog is swimming and carrying a tennis ball ."),
             ("People are walking with a mountain the background .",
              "People are walking with a mountain in the background .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
