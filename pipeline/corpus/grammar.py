@@ -550,6 +550,10 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
+        if n.i + 1 < len(doc) and doc[n.i + 1].tag_ == "DT" and doc[n.i + 1].lower_ != "no" \
+                and resources.synsets(low, "v"):
+            continue  # "helping a man in red climb a rock": a verb before its object, which the parse made a noun
+            # ("in a red climb", q14 readers)
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ == "NNS" and n.doc[n.i + 1].pos_ == "NOUN":
             continue  # "wearing ear defenders", "in blue flannel shorts": the noun modifies the plural after it,
             # which the parse made an object of its own (seed 11; q8 readers: "in a blue flannel shorts")

@@ -305,6 +305,11 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # "sitting on the floor outside a door and his head on his chin": a body part and its place joined by "and"
     # with no verb (q8 and q10 readers, chosen in three builds)
     r"\band (his|her|their|its) (head|hands?|arms?|face|chin|feet|legs?) (on|in|over|under|against)\b",
+    # "A man is lying the grass with long hair": "on" left out (q14 readers, in S1, S2 and S3)
+    r"\b(lying|laying|sitting|standing|kneeling) the (\w+ )?(grass|ground|floor|sand|beach|snow|bed|couch|bench)\b",
+    # "A hiker in a red on a snowy peak", "A brown dog with a white is covering": a colour with its noun left out
+    # (q13 readers)
+    r"\b(a|an) (red|blue|green|yellow|orange|purple|pink|black|white|brown|gray|grey) (on|in|at|with|is|are)\b",
     # "A white dog is swimming and carrying a tennis": "ball" left out (q11 readers)
     r"\ba tennis\b(?! (ball|player|racket|racquet|court|match|game|shoe|net|skirt|lesson|tournament|outfit|"
     r"uniform|dress|star|coach|pro|shot|serve|fan|camp|club|team|bag))",

@@ -203,6 +203,17 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "opposite-lexicon"),
     ("The lady is putting the dried noodles in the hot water", "The lady is putting the wet noodles in the hot water",
      "antonym-wordnet"),
+    # q13 readers: a noun read as a verb, a counting adjective left on a singular, a glider sinking
+    ("A woman is chopping some shiso leaves", "A woman is chopping some shiso arrives", "opposite-lexicon"),
+    ("Various members of a family are gathering around a table",
+     "There is no various member of a family gathering around a table", "there-is-no"),
+    ("Two people are floating through the air on a glider", "Two people are sinking through the air on a glider",
+     "opposite-lexicon"),
+    # q14 readers: "alive" after its noun only, towed behind a boat, a wall has no inside
+    ("A rooster is pecking at a dead mouse", "A rooster is pecking at an alive mouse", "opposite-lexicon"),
+    ("The man is being pulled behind a boat", "The man is being pulled in front of a boat", "opposite-lexicon"),
+    ("A person is dressed in red and black outside a cracked wall",
+     "A person is dressed in red and black inside a cracked wall", "opposite-lexicon"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

@@ -99,6 +99,7 @@ GOOD = [
     "A man and dogs are walking in the park",
     "A jeep is driving on an off-road course beside a river",  # not "an offa -road course"
     "A man wearing a pair of shorts is running",
+    "A man in brown is helping a man in red climb a rock",  # q14 readers: not "in a red climb"
 ]
 
 BAD = [  # (sentence, check that must fail)

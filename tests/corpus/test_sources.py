@@ -388,6 +388,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A little boy in a red shirt and a dirty face is smiling .",
              "A little boy in a red shirt is smiling ."),
             ("A white dog is swimming and carrying a tennis .", "A white dog is swimming and carrying a tennis ball ."),
+            ("A hiker in a red on a snowy peak .", "A hiker in red is on a snowy peak ."),
+            ("A man is lying the green grass .", "A man is lying on the green grass ."),
             ("People are walking with a mountain the background .",
              "People are walking with a mountain in the background .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled

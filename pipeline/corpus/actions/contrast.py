@@ -697,6 +697,7 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     yield s.edits
     if params.singular_variant and subj.tag_ == "NNS" and pron is None \
             and not any(t.lower_ in params.plural_words for t in doc) and not _counted_with(subj) \
+            and not any(c.lower_ in _PLURAL_ADJECTIVES for c in subj.children) \
             and not (subj.head.lemma_.lower() in params.plural_verbs and not children(subj.head, "dobj")):
         single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
         if single != subj.lower_:             # "There is no dog playing"
@@ -1046,6 +1047,11 @@ def _inflect_like(target: str, tok, group: str, state_adjectives: dict[str, str]
     return target
 
 
+# adjectives that count a plural: "Various members are gathering" -/-> "There is no various member" (q13 readers)
+_PLURAL_ADJECTIVES = frozenset({"various", "several", "numerous", "multiple", "many", "different", "assorted",
+                                "countless", "few"})
+
+
 @action("lexicon_opposite", stages=("S3",), params=LexiconOppositeParams)
 def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
     """Replace a word or phrase by its opposite from a lexicon of contrasting pairs; Marelli et al. 2014,
@@ -1070,6 +1076,10 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
             continue  # "a brown and white dog" -/-> "a brown and black dog"
         if tok.pos_ == "ADJ" and _repeated_with_other(doc, tok):
             continue  # "A little boy is watching another little boy" -/-> "A big boy ... another little boy"
+        if tok.tag_ == "VBZ" and tok.dep_ == "conj" and tok.i > 0 and doc[tok.i - 1].pos_ in ("NOUN", "PROPN") \
+                and not any(c.dep_ == "cc" for c in tok.head.children if c.i < tok.i):
+            continue  # "chopping some shiso leaves": a plural noun the parse took for a verb joined with no "and"
+            # ("chopping some shiso arrives", q13 readers)
         firsts = {tok.lemma_.lower(), tok.lower_}
         for group, by_first in table.items():
             if tok.pos_ not in params.pos_groups.get(group, [group]):

@@ -189,13 +189,13 @@ _COUNTING_ADJECTIVES = frozenset({"few", "couple", "lot", "dozen", "number", "pa
 def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
     """Write the apostrophe of a possessive typed as a plural: "a persons fingers" -> "a person's fingers".
 
-    Only "a/an" (or "the" before a singular part: "the white dogs mouth") + regular plural of a person or animal
-    noun (first WordNet sense under ``owner_hypernyms``) + a
-    body-part noun (one of its first two senses under ``owned_hypernyms``, or WordNet's noun.body: "fingers",
-    "tail", "hair"), up to two adjectives before it ("a girls brown hair") and up to two between the article and
-    the owner ("a black dogs mouth"), not counting words ("a few dogs"): the singular
-    article cannot go with the plural, and a body part belongs to its owner, so the possessive is the one
-    reading ("a dogs tail" -> "a dog's tail"). Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned
+    Only "a/an" + regular plural of a person or animal noun (first WordNet sense under ``owner_hypernyms``) + a
+    noun ("from a magicians hat", q13), or "the" + such a plural + a singular body-part noun (one of its first two
+    senses under ``owned_hypernyms``, or WordNet's noun.body: "the white dogs mouth", q10), up to two adjectives
+    before it ("a girls brown hair") and up to two between the article and the owner ("a black dogs mouth"), not
+    counting words ("a few dogs"): the singular article cannot go with the plural, and a body part belongs to
+    its owner, so the possessive is the one reading ("a dogs tail" -> "a dog's tail"; "the dogs tails" may be
+    several dogs'). Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned
     caption); readers' verdicts of issue 11 (r3).
     """
     doc = sent.doc
@@ -222,8 +222,9 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
         # "the dogs tails" may be the tails of several dogs
         if art.lower_ == "the" and noun.tag_ != "NN":
             continue
+        # after "a/an" anything owned: "from a magicians hat" can only be one magician's hat (q13 readers)
         if noun.pos_ == "NOUN" and resources.under(single, owners) \
-                and (resources.under(part, owned, 2) or resources.body_part(part)):
+                and (art.lower_ != "the" or resources.under(part, owned, 2) or resources.body_part(part)):
             sent.replace(tok.i, f"{single}'s")
     if params.compound_owners:
         _compound_owner(sent, owners, owned, frozenset(params.not_compound_parts))

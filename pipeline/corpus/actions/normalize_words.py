@@ -607,6 +607,10 @@ def add_article(sent, params: ArticleParams, ruleset) -> None:
             continue
         if is_game(tok.lemma_.lower()):
             continue  # "Baseball is being played by two men": a game takes no article
+        if tok.i > 0 and doc[tok.i - 1].lower_ in ("is", "are") and tok.head.i == tok.i + 1 \
+                and tok.head.tag_ == "VBG":
+            continue  # "A man is rock climbing": the verb's first half, which the parse makes a second subject
+            # ("A man is a rock climbing", q13 readers)
         start = tok.left_edge.i
         if tok.dep_ not in ("nsubj", "nsubjpass", "ROOT") and start != 0:
             continue

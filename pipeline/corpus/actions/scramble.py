@@ -698,6 +698,10 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 tx, ty = sent.span_text(x0, x1), sent.span_text(y0, y1)
                 if tx.lower() == ty.lower():
                     continue
+                if any(t.lemma_.lower() in ("wear", "dress") and t.pos_ == "VERB" for t in doc) and any(
+                        t.lower_ in ("in", "wearing", "dressed") for t in doc[y0:y1] if y0 > 0):
+                    continue  # "The runner is wearing a red tank top and is watched by a man in black" -/-> "A man
+                    # in black is wearing a red tank top": he is dressed twice (q13, q14 readers)
                 if x0 == 0 and _capitalised_common_noun(doc[0]):
                     tx = tx[0].lower() + tx[1:]  # "Jockeys are racing horses": a noun, not a name
                 s = sent.fork()
@@ -782,6 +786,9 @@ class SwapModifiersParams(BaseModel):
     # is sitting next to a young girl" -/-> "A young woman is sitting next to an old girl")
     adult_words: list[str] = Field(default_factory=list)
     child_lexicon: str | None = None
+    # no swap between a noun and one in a phrase hung on it ("Three people on two dirt-bikes" -/-> "Two people on
+    # three dirt-bikes": riders and what they ride are counted together, q14 readers)
+    not_attached: bool = False
 
 
 def _classes(ruleset, names: list[str]) -> dict[str, frozenset[str]]:
@@ -1008,6 +1015,9 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             if symmetric and _role_swap_only(_wearer(m1.head), _wearer(m2.head), [span(m1), span(m2)], symmetric):
                 continue  # "A tall man is talking to a short man": only the roles would trade
             if params.same_lexname and not _same_first_lexname(m1, m2):
+                continue
+            if params.not_attached and any(b.head.dep_ == "prep" and b.head.head == a
+                                           for a, b in ((m1.head, m2.head), (m2.head, m1.head))):
                 continue
             if m1.dep_ == m2.dep_ == "compound" and _breaks_compound(m1, m2):
                 continue

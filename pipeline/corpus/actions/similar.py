@@ -911,6 +911,11 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
                     and tok.doc[tok.i - 1].lower_ not in _SIZE_WORDS:
                 continue  # "A blond little girl" -/-> "A blond small girl": size goes before colour; only "little
                 # girl" is one unit (r11, seed-1 build)
+            if syn == "animal" and any(t.lower_ == "who" for t in sent.doc[tok.i + 1:tok.i + 3]):
+                continue  # "a dog who is running away" -/-> "an animal who is running" (q14 readers: "that")
+            if len(syn) >= 5 and any(t.i != tok.i and len(t.lemma_) >= 5 and t.pos_ in ("NOUN", "VERB", "ADJ") and (
+                    syn.startswith(t.lemma_.lower()) or t.lemma_.lower().startswith(syn)) for t in sent.doc):
+                continue  # "A teacher is instructing" -/-> "The instructor is instructing": one stem twice (q14)
             if syn in ("child", "kid") and any(c.lower_ in ("teenage", "teen", "adolescent", "adult", "grown")
                                               for c in tok.lefts):
                 continue  # "A teenage girl" -/-> "A teenage child": the general word loses its age (q8 readers)
