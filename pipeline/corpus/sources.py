@@ -307,6 +307,17 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\band (his|her|their|its) (head|hands?|arms?|face|chin|feet|legs?) (on|in|over|under|against)\b",
     # "A man is lying the grass with long hair": "on" left out (q14 readers, in S1, S2 and S3)
     r"\b(lying|laying|sitting|standing|kneeling) the (\w+ )?(grass|ground|floor|sand|beach|snow|bed|couch|bench)\b",
+    # "a small brown puddle running through a grassy yard": "poodle" typed "puddle" (q8, q15 readers); "A white ad
+    # brown dog": "and" typed "ad" (q11, q15)
+    r"\b(white|brown|grey|gray|black|tan|small|large|little|big) puddles? (is |are )?(jumping|running|playing|"
+    r"fetching|barking|chasing|walking)\b",
+    r"\b(red|white|black|brown|blue|green|yellow|grey|gray|tan) ad (red|white|black|brown|blue|green|yellow|grey|gray|"
+    r"tan)\b",
+    # "A small brown or white dog": the captioner unsure of a colour (q16 readers); "swimming in a clear water": "a"
+    # before water (q16)
+    r"\b(red|white|black|brown|blue|green|yellow|grey|gray|tan) or (red|white|black|brown|blue|green|yellow|grey|gray|"
+    r"tan)\b(?! (shirt|shirts|jersey|team|uniform))",
+    r"\ban? (clear|blue|clean|dirty|calm|deep|shallow|murky|cold|green|brown|white) water\b",
     # "A hiker in a red on a snowy peak", "A brown dog with a white is covering": a colour with its noun left out
     # (q13 readers)
     r"\b(a|an) (red|blue|green|yellow|orange|purple|pink|black|white|brown|gray|grey) (on|in|at|with|is|are)\b",

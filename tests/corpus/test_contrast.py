@@ -211,6 +211,13 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "opposite-lexicon"),
     # q14 readers: "alive" after its noun only, towed behind a boat, a wall has no inside
     ("A rooster is pecking at a dead mouse", "A rooster is pecking at an alive mouse", "opposite-lexicon"),
+    # q16 readers: "no many", airborne onto a hilltop, climbing outside a drawer
+    ("There are many different-colored balls", "There are no many different-colored balls", "negation-insert"),
+    ("Various people are eating at red tables", "There are no various people eating at red tables", "there-is-no"),
+    ("A person is riding a bike off the top of a hill and is airborne",
+     "A person is riding a bike onto the top of a hill and is airborne", "opposite-lexicon"),
+    ("The cat is opening a drawer and climbing inside", "The cat is opening a drawer and climbing outside",
+     "opposite-lexicon"),
     ("The man is being pulled behind a boat", "The man is being pulled in front of a boat", "opposite-lexicon"),
     ("A person is dressed in red and black outside a cracked wall",
      "A person is dressed in red and black inside a cracked wall", "opposite-lexicon"),

@@ -390,6 +390,11 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A white dog is swimming and carrying a tennis .", "A white dog is swimming and carrying a tennis ball ."),
             ("A hiker in a red on a snowy peak .", "A hiker in red is on a snowy peak ."),
             ("A man is lying the green grass .", "A man is lying on the green grass ."),
+            ("A small brown puddle is running through a grassy yard .",
+             "A small brown poodle is running through a grassy yard ."),
+            ("A white ad brown dog is running on brown grass .", "A white and brown dog is running on brown grass ."),
+            ("A small brown or white dog is running .", "A small brown and white dog is running ."),
+            ("A girl is swimming in a clear water .", "A girl is swimming in clear water ."),
             ("People are walking with a mountain the background .",
              "People are walking with a mountain in the background .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled

@@ -279,7 +279,9 @@ class InsertNegationParams(BaseModel):
     do_support: bool = True
     existential_no: str = "no"
     existential_replace: list[str] = Field(
-        default_factory=lambda: ["a", "an", "some", "one", "any", "two", "three", "four", "five", "several"])
+        # (q16 readers: "There are many balls" -/-> "There are no many balls")
+        default_factory=lambda: ["a", "an", "some", "one", "any", "two", "three", "four", "five", "several", "many",
+                                 "various", "numerous", "multiple", "few"])
     negative_words: list[str] = Field(default_factory=lambda: list(DEFAULT_NEGATIVES))
     # "Some children are not watching fish" does not contradict "Some children are watching fish": a clause
     # whose subject is quantified by one of these is left to determiner-opposite ("No children ...")
@@ -685,6 +687,9 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
             if not all(t.head == subj for t in doc[start:end]):
                 return
             s.set_span(start, end, f"{there} {params.negative}")
+        elif doc[start].lower_ in _PLURAL_ADJECTIVES and doc[start].head == subj:
+            s.set_span(start, start + 1, f"{there} {params.negative}")  # "Various people are eating" -> "There are
+            # no people eating", not "no various people" (q17 readers)
         elif doc[start].pos_ in ("ADJ", "NOUN") and subj.tag_ == "NNS":
             s.insert_before(start, f"{there} {params.negative}")
         else:

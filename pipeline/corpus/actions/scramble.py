@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 from pipeline.common import resources
 from pipeline.corpus.grammar import COLLECTIVE, PLURALIA_TANTUM, SINGULAR_DETS
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import SUBJECT_DEPS, children, irregular_plural, is_plural_np, span
+from pipeline.corpus.wordforms import SUBJECT_DEPS, children, irregular_plural, is_plural_np, lemma_of, span
 
 # nouns that stand without a determiner ("someone", "water"): not bare count nouns
 UNCOUNTED = frozenset({"someone", "somebody", "everyone", "everybody", "anyone", "nobody", "water", "food",
@@ -489,7 +489,7 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
     if params.receiver_verbs and verb.lemma_.lower() in params.receiver_verbs \
             and any(kinds[tok.i] != "person" for tok in _landing(moves, params.receiver_prepositions)):
         return False  # "showing a fish to a child" -/-> "showing a child to a fish": a receiver is a person
-    if verb.lemma_.lower() in params.surface_verbs \
+    if lemma_of(verb.lower_, "VERB") in params.surface_verbs \
             and any(kinds[tok.i] in ("person", "animal") for tok in _landing(moves, _SURFACE_PREPOSITIONS)):
         return False  # "A man is sitting on a dog" -/-> "A dog is sitting on a man"
     for tok, _, new in moves:
@@ -930,7 +930,9 @@ CAPTION_SENSES = {"slide": "slide.n.04", "slides": "slide.n.04",
                   # links of metal, a beam of wood, a crown worn ("A brown dog is jumping over a chain" -> "A dog is
                   # jumping over a brown chain"), not a series, a radio signal or the monarchy
                   "chain": "chain.n.03", "chains": "chain.n.03", "beam": "beam.n.02", "beams": "beam.n.02",
-                  "crown": "crown.n.04", "crowns": "crown.n.04"}
+                  "crown": "crown.n.04", "crowns": "crown.n.04",
+                  # a club for hitting a ball, not the animal ("A blue and red dog is playing with a brown bat", q16)
+                  "bat": "bat.n.05", "bats": "bat.n.05"}
 
 
 def _noun_ancestors(tok, animals: frozenset[str] = frozenset()) -> frozenset[str]:
@@ -1420,6 +1422,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                                            or "noun.body" in resources.lexnames(mh.lemma_.lower(), "n", 1)):
             continue  # "a priest in black walking" (a misparse), "the animal with the big eyes" (a feature)
         moved = classes[m.lower_] & wanted
+        for t in doc[m.i + 1:ends[m.i]]:
+            if t.dep_ == "conj":
+                moved &= classes.get(t.lower_, frozenset())  # "black and yellow" moves as a colour, not as a
+                # dog's natural one ("A black and yellow greyhound in a shirt", q15 readers)
         for n in targets:
             giver = n if params.receiver_only_hosts else mh
             if n == mh or n.lemma_.lower() == mh.lemma_.lower():
@@ -1448,6 +1454,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if any(c in moved and _noun_ancestors(n) & set(names)
                    for c, names in params.class_receiver_not_synsets.items()):
                 continue  # "The children are petting a young piglet": the noun says the age (q3 readers)
+            if "age" in moved and any(c.i < n.i and (c.dep_ == "compound" or c.lower_ in _NOT_ALIVE)
+                                      for c in n.children):
+                continue  # "playing on a young stone bear": an animal of stone is no living one (q15 readers)
             if n.dep_ == "pobj" and n.head.lower_ == "of" and n.head.head.pos_ in ("NUM", "PRON", "DET"):
                 continue  # "with one of the dogs showing its fangs" -/-> "one of the white dogs": the group was
                 # named before, without the colour (q2, q3 readers)
@@ -1477,6 +1486,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
 
 
 _LAND = frozenset({"noun.object", "noun.location"})
+# adjectives of an animal that is no living one ("a fake bear", "a stuffed dog"): it has no age
+_NOT_ALIVE = frozenset({"fake", "toy", "stuffed", "plastic", "wooden", "inflatable", "metal", "giant", "cartoon"})
 
 
 def _place_within(receiver, giver) -> bool:
@@ -2013,7 +2024,7 @@ def swap_possessor(sent, params: SwapPossessorParams, ruleset):
     for verb in _main_verbs(doc):
         subj = [c for c in verb.children if c.dep_ == "nsubj"]
         if len(subj) != 1 or subj[0].i > verb.i or not _usable_argument(subj[0], set()) or _coordinated(subj[0]) \
-                or verb.lemma_.lower() in params.support_verbs:
+                or lemma_of(verb.lower_, "VERB") in params.support_verbs:  # (spaCy's lemma of "riding" is "rid")
             continue
         a = subj[0]
         ka = animacy(a, words, not_words, not_modifiers, animals)

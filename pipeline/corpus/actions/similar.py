@@ -1031,8 +1031,10 @@ def add_implied_modifier(sent, params: ImpliedModifierParams, ruleset):
                 continue  # "snow covered mountains" -/-> "white snow covered mountains"
             if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
                 continue  # "a pool of water" is no "swimming pool of water"
-            if entry["text"] in (t.lower_ for t in doc):
-                continue  # "swimming in a pool" -/-> "swimming in a swimming pool"
+            if entry["text"] in (t.lower_ for t in doc) or any(
+                    len(t.lower_) >= 4 and entry["text"].startswith(t.lower_) and t.i != tok.i for t in doc):
+                continue  # "swimming in a pool" -/-> "swimming in a swimming pool"; "in the sand at the beach" -/->
+                # "at the sandy beach" (q15 readers)
             if params.mass_lexicon and tok.tag_ == "NN" and tok.lower_ not in ruleset.lexicon_set(params.mass_lexicon) \
                     and not children(tok, "det", "poss", "nummod") and not any(c.tag_ == "PRP$" for c in tok.lefts):
                 continue  # "peeling lemon" -/-> "peeling yellow lemon": the missing article shows all the more
