@@ -311,16 +311,14 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # brown dog": "and" typed "ad" (q11, q15)
     r"\b(white|brown|grey|gray|black|tan|small|large|little|big) puddles? (is |are )?(jumping|running|playing|"
     r"fetching|barking|chasing|walking)\b",
-    r"\b(red|white|black|brown|blue|green|yellow|grey|gray|tan) ad (red|white|black|brown|blue|green|yellow|grey|gray|"
-    r"tan)\b",
+    rf"\b({_COLOURS}) ad ({_COLOURS})\b",
     # "A small brown or white dog": the captioner unsure of a colour (q16 readers); "swimming in a clear water": "a"
     # before water (q16)
-    r"\b(red|white|black|brown|blue|green|yellow|grey|gray|tan) or (red|white|black|brown|blue|green|yellow|grey|gray|"
-    r"tan)\b(?! (shirt|shirts|jersey|team|uniform))",
+    rf"\b({_COLOURS}) or ({_COLOURS})\b(?! (shirt|shirts|jersey|team|uniform))",
     r"\ban? (clear|blue|clean|dirty|calm|deep|shallow|murky|cold|green|brown|white) water\b",
     # "A hiker in a red on a snowy peak", "A brown dog with a white is covering": a colour with its noun left out
     # (q13 readers)
-    r"\b(a|an) (red|blue|green|yellow|orange|purple|pink|black|white|brown|gray|grey) (on|in|at|with|is|are)\b",
+    rf"\b(a|an) ({_COLOURS}) (on|in|at|with|is|are)\b",
     # "A white dog is swimming and carrying a tennis": "ball" left out (q11 readers)
     r"\ba tennis\b(?! (ball|player|racket|racquet|court|match|game|shoe|net|skirt|lesson|tournament|outfit|"
     r"uniform|dress|star|coach|pro|shot|serve|fan|camp|club|team|bag))",
@@ -329,8 +327,8 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # "Two children with wearing baseball caps": "with" before a participle (q9 readers)
     r"\bwith (wearing|holding|carrying)\b",
     # "A boy in red and a girl pink are walking": a person and a colour with no "in" between (q5 readers)
-    r"\b(boy|girl|man|woman|lady|guy|child|kid|person) (pink|red|blue|green|yellow|orange|purple|black|white|brown|"
-    r"gray|grey)\b(?![- ](haired|skinned|eyed|and|or|colou?red|clad|dressed|striped|shirted|suited|water))",
+    rf"\b(boy|girl|man|woman|lady|guy|child|kid|person) ({_COLOURS})\b"
+    r"(?![- ](haired|skinned|eyed|and|or|colou?red|clad|dressed|striped|shirted|suited|water))",
     r"\b\w+ (a|o) (john|potty|potties|mole)\b",  # "a port a john", "whack a mole" written open
     r"\b(gives?|giving) to (the|a|an)\b",  # "the man gives to the man in the wheelchair": "give" without its object
     r"\b(a|an|the) ,",  # "in front of a , big fancy building": a comma inside a noun phrase

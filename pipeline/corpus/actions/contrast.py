@@ -274,14 +274,19 @@ def _conjuncts(root) -> list:
 # ------------------------------------------------------------------------------------- 1. negation
 
 
+# adjectives that count a plural: "There are many balls" -/-> "There are no many balls" (q16), "Various members are
+# gathering" -/-> "There is no various member" (q13), "There are no various people" (q17)
+_PLURAL_ADJECTIVES = frozenset({"various", "several", "numerous", "multiple", "many", "different", "assorted",
+                                "countless", "few"})
+
+
 class InsertNegationParams(BaseModel):
     negation: str = "not"
     do_support: bool = True
     existential_no: str = "no"
     existential_replace: list[str] = Field(
-        # (q16 readers: "There are many balls" -/-> "There are no many balls")
-        default_factory=lambda: ["a", "an", "some", "one", "any", "two", "three", "four", "five", "several", "many",
-                                 "various", "numerous", "multiple", "few"])
+        default_factory=lambda: ["a", "an", "some", "one", "any", "two", "three", "four", "five",
+                                 *sorted(_PLURAL_ADJECTIVES)])
     negative_words: list[str] = Field(default_factory=lambda: list(DEFAULT_NEGATIVES))
     # "Some children are not watching fish" does not contradict "Some children are watching fish": a clause
     # whose subject is quantified by one of these is left to determiner-opposite ("No children ...")
@@ -1050,11 +1055,6 @@ def _inflect_like(target: str, tok, group: str, state_adjectives: dict[str, str]
     if group == "ADJ" and tag in ("JJR", "JJS"):
         return inflect_word(target, tag)
     return target
-
-
-# adjectives that count a plural: "Various members are gathering" -/-> "There is no various member" (q13 readers)
-_PLURAL_ADJECTIVES = frozenset({"various", "several", "numerous", "multiple", "many", "different", "assorted",
-                                "countless", "few"})
 
 
 @action("lexicon_opposite", stages=("S3",), params=LexiconOppositeParams)
