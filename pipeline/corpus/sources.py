@@ -322,6 +322,8 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # "A white dog is swimming and carrying a tennis": "ball" left out (q11 readers)
     r"\ba tennis\b(?! (ball|player|racket|racquet|court|match|game|shoe|net|skirt|lesson|tournament|outfit|"
     r"uniform|dress|star|coach|pro|shot|serve|fan|camp|club|team|bag))",
+    # "holding a sign with a very small writing": "a" before the mass noun (q17 readers)
+    r"\ban? (very )?(small|large|big|tiny|little|neat|bold) (hand)?writing\b",
     # "with a mountain the background": "in" left out (q8 and q10 readers)
     r"\b(a|an|the) [a-z]+ the (background|foreground|distance)\b",
     # "Two children with wearing baseball caps": "with" before a participle (q9 readers)

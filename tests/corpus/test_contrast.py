@@ -218,6 +218,12 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "A person is riding a bike onto the top of a hill and is airborne", "opposite-lexicon"),
     ("The cat is opening a drawer and climbing inside", "The cat is opening a drawer and climbing outside",
      "opposite-lexicon"),
+    # q17 readers: sunglasses, a sitting horse, a handstand
+    ("The head of a child with dark glasses is in focus", "The head of a child with bright glasses is in focus",
+     "opposite-lexicon"),
+    ("A horse is standing", "A horse is sitting", "opposite-lexicon"),
+    ("A young person is skateboarding on a ramp and is standing on one arm",
+     "A young person is skateboarding on a ramp and is sitting on one arm", "opposite-lexicon"),
     ("The man is being pulled behind a boat", "The man is being pulled in front of a boat", "opposite-lexicon"),
     ("A person is dressed in red and black outside a cracked wall",
      "A person is dressed in red and black inside a cracked wall", "opposite-lexicon"),

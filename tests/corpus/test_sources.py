@@ -395,6 +395,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A white ad brown dog is running on brown grass .", "A white and brown dog is running on brown grass ."),
             ("A small brown or white dog is running .", "A small brown and white dog is running ."),
             ("A girl is swimming in a clear water .", "A girl is swimming in clear water ."),
+            ("A man is holding a sign with a very small writing .",
+             "A man is holding a sign with very small writing ."),
             ("People are walking with a mountain the background .",
              "People are walking with a mountain in the background .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
