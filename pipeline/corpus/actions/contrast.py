@@ -1101,7 +1101,9 @@ def lexicon_opposite(sent, params: LexiconOppositeParams, ruleset):
                     continue
                 if "transitive" in cond and bool(children(tok, "dobj")) != bool(cond["transitive"]):
                     continue
-                objects = {o.lemma_.lower() for o in _span_objects(doc, tok.i, end)}
+                # the objects only for the entries that ask (most do not)
+                objects = {o.lemma_.lower() for o in _span_objects(doc, tok.i, end)} \
+                    if cond.get("unless_object") or cond.get("only_object") else set()
                 if cond.get("unless_object") and objects & set(cond["unless_object"]):
                     continue  # "cutting garlic into pieces" -/-> "out of pieces"
                 if cond.get("only_object") and not objects & set(cond["only_object"]):

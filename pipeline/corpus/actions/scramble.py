@@ -1475,7 +1475,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if at is None or at == end:
                 continue
             if at < n.i and doc[at].pos_ == "NOUN" \
-                    and resources.lexnames(doc[at].lemma_.lower(), "n", 1) & {"noun.person", "noun.animal"}:
+                    and resources.lexnames(doc[at].lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys():
                 continue  # "a child ice skate" (a misparse) or "a dog collar": the adjective would describe the child
                 # or the dog ("helping a dark child ice skate", q11 readers)
             s = sent.fork()
