@@ -540,7 +540,10 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
             c.dep_ == "compound" and c.i == n.i - 1 and resources.synsets(f"{c.lower_}_{low}", "n")
             and is_count_noun(f"{c.lower_}_{low}", mass, bare) for c in n.children)
         # "catching air": not a setting; "approaching camera", "crossing street": an object that is one (seed 7)
-        setting = low in settings and (pobj or n.dep_ == "dobj" and low not in WEATHER_OBJECTS) and not compound_count
+        # "a tent filled with air": the stuff a thing is filled or covered with is no setting (q19 readers)
+        material = pobj and n.head.lower_ == "with" and n.head.head.tag_ == "VBN"
+        setting = low in settings and (pobj or n.dep_ == "dobj" and low not in WEATHER_OBJECTS) and not compound_count \
+            and not material
         by_modifier = not setting and _count_by_modifier(n, mass)
         collective = low in COLLECTIVE_OF
         # "dribbling basketball": a ball game's name for its ball, the object of a verb done to a ball (seed 8)

@@ -310,7 +310,7 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # "a small brown puddle running through a grassy yard": "poodle" typed "puddle" (q8, q15 readers); "A white ad
     # brown dog": "and" typed "ad" (q11, q15)
     r"\b(white|brown|grey|gray|black|tan|small|large|little|big) puddles? (is |are )?(jumping|running|playing|"
-    r"fetching|barking|chasing|walking)\b",
+    r"fetching|barking|chasing|walking|fighting|sitting|standing|lying|laying|sniffing|biting|wearing|looking)\b",
     rf"\b({_COLOURS}) ad ({_COLOURS})\b",
     # "A small brown or white dog": the captioner unsure of a colour (q16 readers); "swimming in a clear water": "a"
     # before water (q16)
@@ -334,6 +334,17 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b\w+ (a|o) (john|potty|potties|mole)\b",  # "a port a john", "whack a mole" written open
     r"\b(gives?|giving) to (the|a|an)\b",  # "the man gives to the man in the wheelchair": "give" without its object
     r"\b(a|an|the) ,",  # "in front of a , big fancy building": a comma inside a noun phrase
+    # "near a group a of protesters": a stray article before "of"; "riding a boat through along a canal", "a girl in
+    # along a field": two path prepositions in a row (q19 readers)
+    r"\b(a|an) of\b",
+    # "A dog is backlit buy the sun" ("by"), "leaping through the hair" ("air"), "in a blue shirt and white shirts"
+    # ("shorts") (q20 readers)
+    r"\b(is|are) (?!\w+ing\b)\w+ buy (the|a|an)\b",
+    r"\b(leaping|jumping|flying|soaring|flipping|diving|high|up) (through|in|into) the hair\b",
+    r"\bshirt and (\w+ )?shirts\b",
+    r"\b(through|in|on) along\b",
+    # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
+    r"\b(center|centre|middle) (left|right)\b",
     # "a girl with her hands raised over her head": an absolute "with" phrase right after the subject is the only
     # predicate (no "is/are", no -ing word, no -s word before it that could be a verb: "a boy slides down a slide
     # with his eyes closed" has one); the normalization cannot make a sentence of it

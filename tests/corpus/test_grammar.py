@@ -98,6 +98,7 @@ GOOD = [
     "A woman is teaching her son to swim",
     "A man and dogs are walking in the park",
     "A jeep is driving on an off-road course beside a river",  # not "an offa -road course"
+    "Children are playing in a jumping tent filled with air",  # q19 readers: not "filled with the air"
     "A man wearing a pair of shorts is running",
     "A man in brown is helping a man in red climb a rock",  # q14 readers: not "in a red climb"
 ]

@@ -136,6 +136,12 @@ CHAIN = [
      "Two small boys dressed in tuxedos are sitting on a red carpeted floor"),
     ("Seven people are posing over a structure that extends over a watery area and ocean .",
      "Seven people are posing over a structure that extends over a watery area and the ocean"),
+    # q19/q20 readers, whole chain: a number spelled out before a compound modifier, a capitalised word respelled
+    ("A young child is riding a 3 wheeled scooter down the sidewalk .",
+     "A young child is riding a three-wheeled scooter down the sidewalk"),
+    ("The doberman pincer is leaping through the water .", "The Doberman pinscher is leaping through the water"),
+    ("Three men climbing on each other wearing yellow and brown shirts .",
+     "Three men are climbing on each other and are wearing yellow and brown shirts"),  # not "and is wearing"
 ]
 
 DROPPED = [

@@ -398,7 +398,15 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A man is holding a sign with a very small writing .",
              "A man is holding a sign with very small writing ."),
             ("People are walking with a mountain the background .",
-             "People are walking with a mountain in the background .")):
+             "People are walking with a mountain in the background ."),
+            ("A man is walking near a group a of protesters .", "A man is walking near a group of protesters ."),
+            ("Three women are riding a boat through along a canal .", "Three women are riding a boat along a canal ."),
+            ("Four judges sit at a table with the center left one speaking .",
+             "Four judges sit at a table and one of them is speaking ."),
+            ("A dog is backlit buy the sun as he jumps .", "A dog is jumping to catch a ball ."),
+            ("A large dog is leaping through the hair .", "A large dog is leaping through the air ."),
+            ("A boy in a blue shirt and white shirts plays tennis .", "A boy in a blue shirt plays tennis ."),
+            ("A grey and white puddle are fighting next to another dog .", "Two dogs are fighting on a bed .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",
@@ -409,7 +417,10 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
                  "Two dogs are playing with one on top of the other .",
                  "A dog is running around a pond being watched by a boy .",
                  "A woman starring in a play is singing .", "Two men are standing on a hill .",
-                 "A black man is walking .", "A man is white-water rafting ."):
+                 "A black man is walking .", "A man is white-water rafting .",
+                 "A boat is going along a canal in the city .", "A boy is kicking a ball to the left .",
+                 "A woman is going to buy the bread .", "A girl is brushing the hair of a doll .",
+                 "A man in a shirt and tie is talking ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 

@@ -32,6 +32,7 @@ from pipeline.corpus.actions.scramble import ANIMATE_LEXNAMES, animacy
 from pipeline.corpus.actions.similar import colour_words, in_colour_stack
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
+    NEGATIVE_WORDS,
     SUBJECT_DEPS,
     children,
     described_noun,
@@ -48,7 +49,7 @@ from pipeline.corpus.wordforms import (
 
 FINITE_TAGS = ("VBZ", "VBP", "VBD", "MD")
 DO_FORMS = {"VBZ": "does", "VBP": "do", "VBD": "did"}
-DEFAULT_NEGATIVES = ["not", "n't", "no", "never", "nobody", "nothing", "none", "neither", "nor", "nowhere"]
+DEFAULT_NEGATIVES = list(NEGATIVE_WORDS)
 _DEFAULT_NEGATIVE_SET = frozenset(DEFAULT_NEGATIVES)
 # fixed expressions whose words a word-level rule must not touch (``frozen`` param default)
 DEFAULT_FROZEN = ("upside down", "each other", "one another", "right now", "all over", "up and down",
@@ -549,6 +550,10 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # "No couple of people"; "No dog is running, a person following him"
         if _other_refers_back(doc, head):
             continue  # "No man is breaking the block that is on the other man": "other" needs the first
+        if any(c.dep_ == "amod" and (c.tag_ in ("JJR", "JJS") or c.lower_ in ("first", "second", "last", "same"))
+               for c in head.children):
+            continue  # "The larger dog is barking at the smaller dog": one of a pair, so "No larger dog" reads
+            # wrong (q19 readers)
         if any(c.dep_ == "det" and c.lower_ == "the" for c in head.children) \
                 and any(t.lower_ == "the" for t in head.subtree if t.i > head.i):
             continue  # "the snowboarder in the blue pants" is one known snowboarder: "No snowboarder in the blue

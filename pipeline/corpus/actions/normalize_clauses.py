@@ -85,6 +85,10 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
     be = [a for a in main.children if a.dep_ == "aux" and a.lower_ in ("is", "are") and a.i < main.i]
     if be and not stative_main and not sent.edited(be[0].i):
         plural = be[0].lower_ == "are"
+    elif sent.edited(main.i) and sent.text(main.i).split()[0] in ("is", "are"):
+        # an earlier rule wrote "is/are" into the main verb ("three men climbing on each other wearing ..." ->
+        # "are climbing"), whose subject the parse may not give (q20 readers: "... and is wearing")
+        plural = sent.text(main.i).split()[0] == "are"
     misparsed = _misparsed_participles(doc, main, params) if params.kind == "participle" else []
     for c in [c for c in main.children if c.dep_ == "advcl"] + misparsed:
         if c.i < main.i or sent.any_edited(range(c.left_edge.i if c not in misparsed else c.i, c.i + 1)):

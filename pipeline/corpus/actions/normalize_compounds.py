@@ -122,8 +122,8 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
             sent.replace(a.i, f"{ta}-{tb}")  # "a three rung high jump" -> "a three-rung high jump"
             sent.delete(b.i)
             continue
-        if spelled:
-            continue
+        if spelled and tb not in heads:
+            continue  # ("a 3 wheeled scooter" -> "a three-wheeled scooter", q20 readers)
         if noun is None and b.i + 1 < len(doc) and doc[b.i + 1].pos_ == "NOUN" and _wordnet_adjective(ta, tb):
             noun = doc[b.i + 1]  # "three prize winning dogs": an adjective WordNet knows, whatever the parse says
         if noun is None and tb in heads and b.i + 1 < len(doc) and doc[b.i + 1].pos_ in ("NOUN", "PROPN"):
@@ -131,6 +131,19 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
             noun = doc[b.i + 1]
         if noun is None and tb in heads and b.dep_ == "amod" and b.head.i > b.i and b.head.pos_ == "NOUN":
             noun = b.head  # "a medium sized brown and white streaked dog": coordinated colours between (seed 10)
+        # "walking down a tree lined dirt path": the parser reads the participle as the finite verb of the noun
+        # before it, but an article and a verb or preposition before that noun make it an object (q19 readers:
+        # "down a tree lining a dirt path")
+        misread = noun is None and b.tag_ in ("VBD", "VBN") and tb.endswith("ed") and a.tag_ == "NN" \
+            and a.i >= 2 and (doc[a.i - 1].lower_ in ("a", "an", "the") and doc[a.i - 2].pos_ in ("ADP", "VERB", "AUX")
+                              or doc[a.i - 1].text == "," and doc[a.i - 2].pos_ in ("ADJ", "NOUN")) \
+            and b.i + 1 < len(doc) \
+            and doc[b.i + 1].pos_ in ("NOUN", "ADJ") and lemma_of(tb, "VERB") != tb \
+            and not resources.lexnames(a.lower_, "n", 1) & {"noun.person", "noun.animal"}
+        if misread:
+            sent.replace(a.i, f"{ta}-{tb}")
+            sent.delete(b.i)
+            continue
         # "an over sized chess match": the tagger calls the prefix a preposition
         if noun is None or ta in _NOT_FIRST \
                 or (a.pos_ in ("DET", "PRON", "ADP", "CCONJ", "AUX") and ta not in prefixes) \
@@ -446,6 +459,9 @@ def respell_phrases(sent, params: SpellingParams, ruleset) -> None:
     for tok in doc:
         for words, written in index.get(tok.lower_, ()):
             end = tok.i + len(words)
-            if matches_at(doc, tok.i, words) and not sent.any_edited(range(tok.i, end)):
+            # a word an earlier rule only capitalised is still the caption's spelling ("doberman pincer" ->
+            # "Doberman pincer" by proper-word-capital, q19 readers)
+            if matches_at(doc, tok.i, words) and not any(
+                    sent.edited(k) and sent.text(k).lower() != doc[k].lower_ for k in range(tok.i, min(end, len(doc)))):
                 sent.set_span(tok.i, end, written)
                 break

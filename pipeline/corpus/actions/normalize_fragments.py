@@ -681,6 +681,30 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
                 sent.replace(c.i, gerund(v))
 
 
+_BACK_PRONOUNS = frozenset({"him", "her", "them", "his", "their", "its", "himself", "herself", "themselves"})
+_NP_TAGS = frozenset({"DT", "JJ", "JJR", "JJS", "NN", "NNS", "CD", "PRP$", "HYPH"})
+
+
+def _absolute_with(doc) -> bool:
+    """Whether the description's participle belongs to a "with" object: "with" + a noun phrase naming a person
+    or an animal + an -ing word whose phrase has a pronoun pointing back at the subject ("a boy in a
+    wheelbarrow with a girl pushing him", "a woman with a child sitting on her lap"). The pronoun cannot be the
+    doer's own object, so the -ing word is the "with" object's, and "is" before it would make the subject push
+    itself (q19 readers: "A young boy in a green wheel barrel with a girl is pushing him")."""
+    for w in doc:
+        if w.lower_ != "with":
+            continue
+        j = w.i + 1
+        while j < len(doc) and doc[j].tag_ in _NP_TAGS:
+            j += 1
+        if j == w.i + 1 or j >= len(doc) or doc[j].tag_ != "VBG" or doc[j - 1].tag_ not in ("NN", "NNS") \
+                or not _animate(doc[j - 1].lower_):
+            continue  # "a man with a hat holding his dog": a thing does not hold
+        if any(t.lower_ in _BACK_PRONOUNS for t in doc[j + 1:]):
+            return True
+    return False
+
+
 @action("fragment_to_sentence", stages=("normalize",), params=FragmentParams)
 def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
     """Non-sentential description -> full sentence: a noun phrase root gets 'is/are' before its participle or
@@ -698,6 +722,8 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         # ..." -> "... is posing"): another "is" would stack two ("a man is dressed as a safari hunter is
         # posing", seed-3 readers)
         return
+    if _absolute_with(doc):
+        raise Unnormalizable("the only participle is the 'with' object's, pointing back at the subject")
     root = roots[0]
     if root.pos_ in ("VERB", "AUX"):
         # complex-verb folds a root "trying to bite" into "biting": the root is deleted, its xcomp is the
@@ -779,6 +805,14 @@ def fragment_to_sentence(sent, params: FragmentParams, ruleset) -> None:
         if pobj and not sent.any_edited(range(0, of[0].i + 1)):
             sent.delete(*range(0, of[0].i + 1))
             agree = pobj[0]
+    if root.tag_ == "NNS" and root.i > 0 and not sent.edited(root.i) \
+            and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in root.children) \
+            and doc[root.i - 1].dep_ == "compound" and doc[root.i - 1].tag_ == "NN" \
+            and _animate(doc[root.i - 1].lower_) and _verb_reading(root.lower_):
+        # "a white and brown cat bats at a frayed string": an -s verb read as a plural noun after its doer, which
+        # "a" cannot go with (q20 readers: "... cat bats at a frayed string are dangling")
+        _repair_verb(sent, root, False, doc[root.i - 1], stative)
+        return
     found = _fragment_predicate(sent, root, params, participles_only=True)
     if found is not None and found[0] == "verb":  # "girl wearing a headscarf walks ..."
         _repair_verb(sent, doc[found[1]], found[2], root, stative)

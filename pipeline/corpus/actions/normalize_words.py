@@ -156,6 +156,15 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
             if _keeps_possessive(owned, params) or (last is not None and last.i > owned.i
                                                      and _keeps_possessive(last, params)) \
                     or (compound and _keeps_possessive(nxt, params)):
+                if tok.lower_ == "their" and params.keep_before_body_parts \
+                        and resources.body_part(owned.lemma_.lower()):
+                    # a singular owner's body part: "a white dog ... with an object in their mouth" -> "its mouth"
+                    # (q18 readers); a person of unknown sex keeps "their", as SICK writes it
+                    owner = _owner(owned)
+                    if owner is not None and not _np_plural(owner):
+                        word = _possessive_of(owner, set(params.female), set(params.male), "their")
+                        if word != "their":
+                            sent.replace(tok.i, word)
                 continue
             end = max(owned.i, last.i if last is not None else owned.i)
             if end + 1 < len(doc) and doc[end + 1].tag_ == "VBN" and doc[end + 1].lower_ not in ("on", "in"):
@@ -248,7 +257,14 @@ def _delete_phrase(sent, start: int, end: int) -> None:
 def _drop_np(sent, np, reason: str) -> None:
     """Delete the noun phrase ``np`` with its preposition, or give up when it is a core argument."""
     if np.dep_ == "pobj" and np.head.dep_ == "prep":
-        _delete_phrase(sent, *span(np.head))
+        start, end = span(np.head)
+        doc = sent.doc
+        # "a greyhound with the number 5 on it": a place phrase right after, whose pronoun names the deleted
+        # thing, goes with it (q20 readers: "A greyhound on it is running")
+        if end + 1 < len(doc) and doc[end].dep_ == "prep" and doc[end + 1].lower_ in ("it", "them") \
+                and doc[end + 1].dep_ == "pobj":
+            end += 2
+        _delete_phrase(sent, start, end)
     elif np.dep_ in ("npadvmod", "tmod", "appos", "nmod", "compound", "advmod", "quantmod"):
         _delete_phrase(sent, *span(np))
     else:
@@ -1059,6 +1075,23 @@ class CoordinatedArticleParams(BaseModel):
     setting_lexicon: str | None = None  # setting nouns take "the" ("a watery area and the ocean")
 
 
+def _living_after_description(sent, tok) -> bool:
+    """Whether bare singular ``tok`` after "and" is a second person or animal, joined by the parse to the
+    object of the first one's phrase: "a girl in pink and man in black", "a boy in a red shirt and girl in blue"
+    (``tok``'s head is a thing, the object of a preposition on a living noun with "a/an")."""
+    doc = sent.doc
+    first, start = tok.head, tok.left_edge.i
+    if start < 1 or doc[start - 1].lower_ != "and" or not _animate(tok.lower_) or _animate(first.lower_) \
+            or first.dep_ != "pobj" or first.head.dep_ != "prep":
+        return False
+    owner = first.head.head
+    if owner.pos_ != "NOUN" or not _animate(owner.lower_) or owner.tag_ != "NN" or sent.any_edited(
+            range(owner.i, tok.i + 1)):
+        return False
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in owner.children) \
+        and not any(doc[j].tag_ in ("DT", "PRP$", "CD", "POS") for j in range(start, tok.i))
+
+
 @action("coordinated_article", stages=("normalize",), params=CoordinatedArticleParams)
 def coordinated_article(sent, params: CoordinatedArticleParams, ruleset) -> None:
     """Give the second of two coordinated singular nouns its own article when the first one's "a/an" cannot
@@ -1081,9 +1114,19 @@ def coordinated_article(sent, params: CoordinatedArticleParams, ruleset) -> None
         if tok.dep_ != "conj" or tok.tag_ != "NN" or first.pos_ != "NOUN" or first.i >= tok.i \
                 or not tok.text.islower():
             continue
+        if _living_after_description(sent, tok):
+            # "a girl in pink and man in black": the parse may join "man" to "pink"; two living things are two,
+            # each with its article (q20 readers)
+            sent.insert_before(tok.left_edge.i, article_for(doc[tok.left_edge.i].text))
+            continue
         shared = next((c for c in first.children if c.dep_ == "det" and c.lower_ in ("a", "an")), None)
         start = tok.left_edge.i
-        if shared is None or start < 2 or doc[start - 1].lower_ not in ("and", "or") or first.i != start - 2 \
+        # "a girl in pink and man in black" joined right: a phrase of the first noun may stand between when both
+        # are living things
+        described = any(c.dep_ == "prep" and c.i > first.i and c.right_edge.i == start - 2 for c in first.children) \
+            and _animate(tok.lower_) and _animate(first.lower_)
+        if shared is None or start < 2 or doc[start - 1].lower_ not in ("and", "or") \
+                or not (first.i == start - 2 or described) \
                 or sent.any_edited(range(shared.i, tok.i + 1)) or doc[start].lower_ in ("other", "another"):
             continue
         if tok.lower_.endswith("ing") and lemma_of(tok.lower_, "VERB") != tok.lower_:

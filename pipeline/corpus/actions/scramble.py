@@ -537,7 +537,8 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
     ("animal_only_verbs"), and no person jumps up at, rubs against or swarms at an animal, what an animal does
     to a person ("animal_manner_verbs"), and no person carries, holds or lifts an animal larger than a person
     ("large_animals": "Two girls are carrying two camels"; nor a vehicle, "large_things": "People are carrying
-    a bus"), nor one person several animals ("A man is pulling the dogs"). Source: Marelli et al. 2014, Table 3
+    a bus"), nor one person several animals ("A man is pulling the dogs"), and one person does not revive or
+    treat several ("care_verbs": "A man is reviving doctors"). Source: Marelli et al. 2014, Table 3
     (S4: the scrambled sentence stays plausible); issue 11 reader verdicts.
     """
     lemma = verb.lemma_.lower()
@@ -575,6 +576,9 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
                 and patient.tag_ == "NNS" and doer.tag_ == "NN":
             return False  # a team of animals pulls one person: "Several dogs are carrying a man" -/-> "A man is
             # carrying several dogs", "The dogs are pulling a man" -/-> "A man is pulling the dogs" (r13, seed 2)
+        if lemma in limits.get("care_verbs", ()) and patient_kind == "person" and patient is not None \
+                and patient.tag_ == "NNS" and doer.tag_ == "NN":
+            return False  # "Doctors are reviving a man" -/-> "A man is reviving doctors" (q18, q19 readers)
     return True
 
 

@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field
 from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
+    NEGATIVE_WORDS,
     SUBJECT_DEPS,
     aux_be,
     be_present,
@@ -322,6 +323,8 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ruleset):
                 continue
             if i > 0 and doc[i - 1].pos_ in ("DET", "NUM", "ADJ"):
                 continue
+            if entry["to"].split()[0].lower() == "some" and any(t.lower_ in NEGATIVE_WORDS for t in doc[:i]):
+                continue  # "some" in the scope of a negation: "not walking towards some people" (q20 readers)
             end = i + len(words)
             noun = next((t for t in doc[end:] if t.pos_ in ("NOUN", "PROPN")), None)
             if noun is None or noun.tag_ not in NOUN_TAGS + ("NNP", "NNPS"):
@@ -370,6 +373,10 @@ class VoiceParams(BaseModel):
     # {verb lemma: [object lemmas]}: light-verb and fixed pairs whose object cannot open a passive ("taking a
     # bath" -/-> "A bath is being taken by the bird")
     exclude_pairs: dict[str, list[str]] = Field(default_factory=dict)
+    # verbs taking an object and a bare infinitive ("helping a child ice skate"): the parser may read the
+    # infinitive as the object's head with the person as its modifier ("a child ice skate"), so such an
+    # object with a person or animal before its head makes no passive
+    bare_infinitive_verbs: list[str] = Field(default_factory=list)
     # phrases that, right after the object, belong to it as a name ("eating corn on the cob" -/-> "The corn is
     # being eaten on the cob by the cat"): the passive would split the name
     object_phrases: list[str] = Field(default_factory=list)
@@ -519,6 +526,10 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "The noodles are being put in the water by the lady to cook"
         if _lemma(obj) == _lemma(subj):
             continue  # "A man is pushing a man" -/-> "A man is being pushed by a man"
+        if lemma_of(verb.text, "VERB") in params.bare_infinitive_verbs and any(
+                c.dep_ in ("compound", "nmod") and resources.lexnames(c.lower_, "n", 1) & {"noun.person", "noun.animal"}
+                for c in obj.lefts):
+            continue  # "An adult is helping a child ice skate" -/-> "A child ice skate is being helped" (q19 readers)
         if children(obj, "advmod", "npadvmod"):
             continue  # "the violin onstage"
         if any(t.tag_ == "PRP$" or (t.dep_ == "poss" and t.pos_ == "PRON") or t.lower_ in _LINKING_DETS
