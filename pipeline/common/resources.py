@@ -256,6 +256,12 @@ def body_part(lemma: str) -> bool:
                for s in synsets(lemma, "n")[:2])
 
 
+def colour_word(word: str, senses: int = 3) -> bool:
+    """Whether ``word`` names a colour: one of its first ``senses`` WordNet noun senses is under chromatic or
+    achromatic colour ("aqua", "brown"; "white" is first a person, so one sense is not enough for it)."""
+    return under(word, ("chromatic_color.n.01", "achromatic_color.n.01"), senses)
+
+
 @functools.lru_cache(maxsize=None)
 def _sense_counts() -> dict[str, int]:
     counts = {}

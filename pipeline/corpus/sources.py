@@ -342,6 +342,11 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b(is|are) (?!\w+ing\b)\w+ buy (the|a|an)\b",
     r"\b(leaping|jumping|flying|soaring|flipping|diving|high|up) (through|in|into) the hair\b",
     r"\bshirt and (\w+ )?shirts\b",
+    # "a man wearing a red jacket with glass is looking" ("glasses"), "posing with a funny by" ("face"), "hugging a
+    # big white dog and on a red recliner" (a place joined to an object by "and"; q21 readers, chosen in three builds)
+    r"\bwith glass (is|are|looking|smiling|standing|sitting|walking)\b",
+    r"\bfunny by\b",
+    r"\b(hugging|holding|petting|kissing|carrying) (a|an|the|his|her) [\w ]{1,30} and (on|in) (a|an|the)\b",
     r"\b(through|in|on) along\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import be_present, gerund, lemma_of, participle, subject_of
+from pipeline.corpus.wordforms import PATH_PREPOSITIONS, be_present, gerund, lemma_of, participle, subject_of
 from pipeline.corpus.wordforms import plural as wordform_plural
 
 from ._normalize_common import (
@@ -548,7 +548,6 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
 
 
 # prepositions of a path after a verb of motion or cutting: "sliced through", "walked across"
-_PATH_PREPOSITIONS = frozenset({"through", "across", "into", "onto", "over", "past", "toward", "towards", "along"})
 
 
 def _active_past(sent, part, root) -> bool:
@@ -560,7 +559,7 @@ def _active_past(sent, part, root) -> bool:
     word = part.lower_
     lemma = _lemma(word)
     return part.i == root.i + 1 and _animate(root.lower_) and part.i + 1 < len(doc) \
-        and doc[part.i + 1].lower_ in _PATH_PREPOSITIONS and not any(c.lower_ == "by" for c in part.children) \
+        and doc[part.i + 1].lower_ in PATH_PREPOSITIONS and not any(c.lower_ == "by" for c in part.children) \
         and lemma != word and participle(lemma) == word and word.endswith("ed")
 
 
@@ -606,9 +605,6 @@ def _garment(noun, hyps: tuple[str, ...]) -> bool:
         or bool(comp) and resources.under(f"{comp} {noun.lower_}", hyps, 3)
 
 
-_COLOURS = ("chromatic_color.n.01", "achromatic_color.n.01")
-
-
 def _colour(noun) -> bool:
     """Whether ``noun`` is a bare colour word (WordNet: its first noun sense under chromatic or achromatic colour,
     no determiner): "in brown" names the clothes, not a place."""
@@ -616,9 +612,8 @@ def _colour(noun) -> bool:
 
 
 def _colour_word(tok, senses: int = 3) -> bool:
-    """Whether ``tok`` is a colour word (WordNet: one of its first ``senses`` noun senses under chromatic or
-    achromatic colour; "white" is first a person)."""
-    return resources.under(tok.lower_, _COLOURS, senses)
+    """Whether ``tok`` is a colour word (:func:`pipeline.common.resources.colour_word`)."""
+    return resources.colour_word(tok.lower_, senses)
 
 
 def _compound_after_noun(first, verb) -> bool:

@@ -1467,6 +1467,11 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if any(c.dep_ == "relcl" for c in n.children):
                 continue  # "a barrier that is black and white" -/-> "a brown barrier that is black and white": a
                 # clause may say the same of it (q7 readers)
+            if any(c.i < n.i and (classes.get(c.lower_, frozenset()) & moved
+                                  or moved & COLOUR_CLASSES and resources.colour_word(c.lower_, 1))
+                   for c in n.children):
+                continue  # "the aqua shirt" -/-> "the white aqua shirt": the parse may make the colour a noun
+                # modifier, which no adjective of the same class can join (q21 readers)
             if m.lower_ in params.small_words and n.dep_ == "pobj" \
                     and n.head.lower_ in ("in", "on", "up", "into", "onto") \
                     and _noun_ancestors(n) & set(params.small_not_holders):

@@ -37,6 +37,7 @@ from pipeline.common import resources
 from pipeline.corpus.registry import action
 from pipeline.corpus.wordforms import (
     NEGATIVE_WORDS,
+    PATH_PREPOSITIONS,
     SUBJECT_DEPS,
     aux_be,
     be_present,
@@ -666,6 +667,9 @@ def passive_to_active(sent, params: VoiceParams, ruleset):
             # would come before the one it points to (r11 reader)
         if not (_contiguous(s0, s1, doc) and _contiguous(a0 + 1, a1, doc)):
             continue
+        if any(c.dep_ == "prep" and c.lower_ in PATH_PREPOSITIONS for c in actor.children):
+            continue  # "followed by two brown dogs over sand": a path is the motion's, which the parse hung on the
+            # agent ("Two brown dogs over sand are following a black dog", q16 and q18 readers)
         new_subj = _np_text(sent, actor, a0 + 1, a1, to_nom)
         new_obj = _np_text(sent, subj, s0, s1, to_acc)
         if not new_subj or not new_obj:
