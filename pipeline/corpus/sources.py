@@ -346,6 +346,9 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # big white dog and on a red recliner" (a place joined to an object by "and"; q21 readers, chosen in three builds)
     r"\bwith glass (is|are|looking|smiling|standing|sitting|walking)\b",
     r"\bfunny by\b",
+    # "The blond gear with a pink shirt" ("girl"), "a woman wearing a white swim" ("swimsuit") (q22 readers)
+    r"\bblonde? gear\b",
+    rf"\b({_COLOURS}) swim\b(?![- ]?(suit|suits|trunks|wear|cap|caps|shorts|team|ring|vest|goggles|lesson|meet))",
     r"\b(hugging|holding|petting|kissing|carrying) (a|an|the|his|her) [\w ]{1,30} and (on|in) (a|an|the)\b",
     r"\b(through|in|on) along\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)

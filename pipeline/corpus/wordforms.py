@@ -8,13 +8,13 @@ from __future__ import annotations
 
 __all__ = ["GAME_SYNSETS", "NEGATIVE_WORDS", "PATH_PREPOSITIONS", "SUBJECT_DEPS", "aux_be", "be_present", "children",
            "doc_words", "fixed_name_index", "fixed_name_tokens", "gerund", "in_hyphenated", "inflect_engine",
-           "inflect_word", "irregular_plural", "is_game", "is_plural_np",
+           "inflect_word", "irregular_plural", "known_non_verb", "is_game", "is_plural_np",
            "lemma_of", "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person",
            "described_noun"]
 
 import functools
 
-from lemminflect import getInflection, getLemma
+from lemminflect import getAllLemmas, getInflection, getLemma
 
 from pipeline.common import resources
 
@@ -47,7 +47,11 @@ def inflect_engine():
             typeguard.typechecked = checked
     import inflect
 
-    return inflect.engine()
+    engine = inflect.engine()
+    # American English, as SICK's captions: the "h" of "herb" is silent ("an herb", Merriam-Webster; MSR-Video
+    # writes "chopping an herb", which inflect's British rule turned into "a herb", q22 readers)
+    engine.defan("herbs?|herbal")
+    return engine
 
 
 def _unchecked(target=None, **_options):
@@ -72,6 +76,13 @@ def lemma_of(word: str, upos: str) -> str:
     """Lemma of ``word`` for universal POS ``upos`` (lemminflect), lower-cased; the word when unknown."""
     lemmas = getLemma(word.lower(), upos=upos)
     return lemmas[0] if lemmas else word.lower()
+
+
+def known_non_verb(word: str) -> bool:
+    """Whether lemminflect's dictionary knows ``word`` only as another part of speech ("headfirst": ADJ, ADV);
+    a word it does not know at all ("wakeboards") may still be a verb."""
+    lemmas = getAllLemmas(word.lower())
+    return bool(lemmas) and "VERB" not in lemmas and "AUX" not in lemmas
 
 
 def gerund(lemma: str) -> str:

@@ -98,6 +98,8 @@ def test_candidates_record_their_rules(written):
     ("A doctor is looking at a X-ray", "A doctor is looking at an X-ray"),
     ("a FBI agent is running", "An FBI agent is running"),
     ("An man is eating a apple", "A man is eating an apple"),
+    ("A person is chopping an herb", "A person is chopping an herb"),  # American, as the captions (q22 readers)
+    ("A man is holding a herb", "A man is holding an herb"),
 ])
 def test_surface_articles(text, expected):
     assert surface(text) == expected

@@ -411,7 +411,9 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
              "The man wearing a red jacket is looking at another man ."),
             ("A child poses with a funny by for the camera .", "A child poses for the camera by the water ."),
             ("A person is hugging a big white dog and on a red recliner .",
-             "A woman is hugging a fluffy white dog .")):
+             "A woman is hugging a fluffy white dog ."),
+            ("The blond gear with a pink shirt blows on a dandelion .", "A blond girl blows on a dandelion ."),
+            ("A woman wearing a white swim holds a small boy .", "A woman is holding a boy in a swimming pool .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",
@@ -426,7 +428,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
                  "A boat is going along a canal in the city .", "A boy is kicking a ball to the left .",
                  "A woman is going to buy the bread .", "A girl is brushing the hair of a doll .",
                  "A man in a shirt and tie is talking .", "A man is drinking from a glass .",
-                 "A girl is holding a doll and a ball .", "A woman is holding a baby in a sling and a bag ."):
+                 "A girl is holding a doll and a ball .", "A woman is holding a baby in a sling and a bag .",
+                 "A girl in a white swimsuit is swimming .", "A boy in red swim trunks is jumping ."):
         assert caption_flaws(fine) <= 0.5, fine
 
 

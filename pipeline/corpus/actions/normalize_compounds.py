@@ -160,16 +160,20 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
                 sent.delete(b.i)
             continue
         joined = None
+        # "a pebble covered beach": the tagger calls the noun an adjective, which WordNet does not know (q22
+        # readers)
+        noun_as_adjective = a.pos_ == "ADJ" and a.dep_ == "amod" and not resources.synsets(ta, "a")
         if ta in prefixes and _wordnet_adjective(ta, tb) is not None:
             joined = f"{ta}{tb}"  # "over sized" -> "oversized" (WordNet's closed adjective), before "sized" as a head
         elif tb in heads and (a.pos_ in ("ADJ", "NOUN", "NUM", "PROPN")
                               or a.pos_ == "ADV" and resources.synsets(ta, "a")):
             # "a long sleeved t-shirt": the tagger calls "long" an adverb of "sleeved"; it is the adjective
             joined = f"{ta}-{tb}"
-        elif a.pos_ in ("NOUN", "PROPN") and resources.synsets(ta, "n") and b.tag_ in ("VBN", "JJ") \
+        elif (a.pos_ in ("NOUN", "PROPN") or noun_as_adjective) and resources.synsets(ta, "n") \
+                and b.tag_ in ("VBN", "JJ") \
                 and tb.endswith(("ed", "en")) and tb not in not_participles and lemma_of(tb, "VERB") != tb \
                 and (a.head.i == b.i and a.dep_ in ("npadvmod", "nmod", "compound")
-                     or a.head.i == noun.i and a.dep_ == "nmod"):
+                     or a.head.i == noun.i and a.dep_ in ("nmod", "amod")):
             joined = f"{ta}-{tb}"
         elif (a.pos_ in ("NOUN", "PROPN") or ta in prefixes or tb.endswith("ing")) and tb.endswith(("ing", "ed")):
             # a noun ("prize winning") or a prefix ("over sized"); not a colour before a pattern ("red striped"

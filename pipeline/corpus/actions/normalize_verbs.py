@@ -32,6 +32,7 @@ from pipeline.corpus.wordforms import (
     children,
     gerund,
     inflect_word,
+    known_non_verb,
     lemma_of,
     participle,
     span,
@@ -706,6 +707,11 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
         lemma, tag = cur
         if any(a.tag_ == "MD" for a in auxes):
             continue  # the modal rule's business
+        if not auxes and verb.dep_ == "ROOT" and verb.tag_ in ("VBZ", "VBP", "VBD") and not sent.edited(verb.i) \
+                and known_non_verb(verb.lower_):
+            # "a little boy in black slides headfirst down a tube": the tagger made the adverb the verb (q22
+            # readers: "slides is headfirsting"); lemminflect knows the word, and not as a verb
+            raise Unnormalizable("a word that is no verb read as the main verb")
         plural = None
         if params.drop_with_absolute and _with_absolute(sent, verb, auxes):
             # "a woman with her arm raised .": the participle belongs to "with her arm", the description has no

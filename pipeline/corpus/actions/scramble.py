@@ -438,7 +438,7 @@ def fixed_object(verb, obj, fixed: dict[str, frozenset[str]]) -> bool:
     """Whether ``obj`` (a dobj of ``verb``) belongs to a fixed verb-object pair ("take a bath", "play the
     guitar", "ride a horse"): listed by lemma, by the WordNet lexname of its first noun sense, or the verb
     takes "*" (any object)."""
-    allowed = fixed.get(verb.lemma_.lower())
+    allowed = fixed.get(lemma_of(verb.lower_, "VERB"))
     if not allowed:
         return False
     lemma = obj.lemma_.lower()
@@ -482,14 +482,15 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
         return False
     words, not_words, not_modifiers, animals = _animacy_lexicons(params, ruleset)
     kinds = {tok.i: animacy(tok, words, not_words, not_modifiers, animals) for tok, _, _ in moves}
-    if params.person_to_animal_verbs is not None and verb.lemma_.lower() not in params.person_to_animal_verbs \
+    vlemma = lemma_of(verb.lower_, "VERB")  # (spaCy's lemma of "riding" is "rid")
+    if params.person_to_animal_verbs is not None and vlemma not in params.person_to_animal_verbs \
             and any(new == "object" and kinds[tok.i] == "person" for tok, _, new in moves) \
             and any(new == "pobj" and kinds[tok.i] == "animal" for tok, _, new in moves):
         return False  # "raising a fish for a child" -/-> "raising a child for a fish"
-    if params.receiver_verbs and verb.lemma_.lower() in params.receiver_verbs \
+    if params.receiver_verbs and vlemma in params.receiver_verbs \
             and any(kinds[tok.i] != "person" for tok in _landing(moves, params.receiver_prepositions)):
         return False  # "showing a fish to a child" -/-> "showing a child to a fish": a receiver is a person
-    if lemma_of(verb.lower_, "VERB") in params.surface_verbs \
+    if vlemma in params.surface_verbs \
             and any(kinds[tok.i] in ("person", "animal") for tok in _landing(moves, _SURFACE_PREPOSITIONS)):
         return False  # "A man is sitting on a dog" -/-> "A dog is sitting on a man"
     for tok, _, new in moves:
@@ -541,7 +542,7 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
     treat several ("care_verbs": "A man is reviving doctors"). Source: Marelli et al. 2014, Table 3
     (S4: the scrambled sentence stays plausible); issue 11 reader verdicts.
     """
-    lemma = verb.lemma_.lower()
+    lemma = lemma_of(verb.lower_, "VERB")
     if kind == "animal":
         if not params.animal_verbs_lexicon:
             return True
@@ -639,7 +640,9 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
         return  # "A man is following the dog and it is ...", "carrying someone on the shoulder": the pronoun
         # (or S1's "the" standing for one) would point to the other one
     for verb in _main_verbs(doc):
-        if verb.lemma_.lower() in params.symmetric_verbs or verb.lemma_.lower() in params.nature_verbs:
+        # lemminflect's lemma: spaCy's lemma of "riding" is "rid"
+        vlemma = lemma_of(verb.lower_, "VERB")
+        if vlemma in params.symmetric_verbs or vlemma in params.nature_verbs:
             continue
         for a, sa in _arguments(verb, r1, params):
             for b, sb in _arguments(verb, r2, params):
@@ -648,7 +651,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if not params.phrasal_passives and _phrasal_passive(verb):
                     continue
                 if any(t.dep_ == "pobj" and t.head.lower_ in params.preposition_verbs
-                       and verb.lemma_.lower() not in params.preposition_verbs[t.head.lower_] for t in (a, b)):
+                       and vlemma not in params.preposition_verbs[t.head.lower_] for t in (a, b)):
                     continue
                 if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
                        for t in (a, b) for c in t.children):
@@ -666,7 +669,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if "agent" not in (ra, rb):  # "People are gathered around a building": the subject is the doer
                     ra, rb = ("subject" if r == "passive-subject" else r for r in (ra, rb))
                 moves = [(a, r1, rb), (b, r2, ra)]
-                if verb.lemma_.lower() in params.group_verbs and any(
+                if vlemma in params.group_verbs and any(
                         new in ("subject", "agent") and _one_doer(t) for t, _, new in moves):
                     continue
                 if not _plausible(verb, moves, params, ruleset):
@@ -1407,6 +1410,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             continue  # "a large brown and a small white dog"
         if noun_count[mh.lemma_.lower()] > 1:
             continue  # "two white dogs and one brown dog": the adjective tells the two dogs apart
+        if any(c.dep_ == "poss" for c in mh.children) \
+                and "noun.person" in resources.lexnames(mh.lemma_.lower(), "n", 1):
+            continue  # "his little girl" is his daughter: "his girl wearing orange" reads as a girlfriend (q22)
         if m.i + 1 < len(doc) and doc[m.i + 1].dep_ == "compound" \
                 and resources.synsets(f"{m.lower_}_{doc[m.i + 1].lower_}", "n"):
             continue  # "a big wheel bicycle": the adjective is half of a compound (p5 readers: "a wheel bicycle")
@@ -1446,7 +1452,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             if adults and m.lower_ in params.small_words and "clothing.n.01" in _noun_ancestors(n):
                 wearer = _wearer(n)
                 verb = n.head
-                while n.dep_ == "dobj" and verb.lemma_.lower() == "wear" and verb.dep_ == "conj":
+                while n.dep_ == "dobj" and lemma_of(verb.lower_, "VERB") == "wear" and verb.dep_ == "conj":
                     verb = verb.head  # "The man is holding a boy and wearing a shirt"
                 if n.dep_ == "dobj" and n.head.lemma_.lower() == "wear":
                     wearer = next((c for c in verb.children if c.dep_ == "nsubj"), wearer)
@@ -1691,7 +1697,7 @@ def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]
         return False
     preps = {o.head.lower_ for o in (o1, o2) if o.dep_ == "pobj"} | {o.head.head.lower_ for o in (o1, o2)
                                                                     if o.dep_ == "pobj"}
-    if verb.lemma_.lower() not in verbs and not preps & _SYMMETRIC_PREPOSITIONS:
+    if lemma_of(verb.lower_, "VERB") not in verbs and not preps & _SYMMETRIC_PREPOSITIONS:
         return False
 
     # a place phrase the parse hangs on one of the nouns says where the scene is, not who is who ("A black and
@@ -1948,7 +1954,7 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
 
         if not (can_do(v1, b, kb) and can_do(v2, a, ka)):
             continue
-        if any(v.lemma_.lower() in params.group_verbs and _one_doer(doer) for v, doer in ((v1, b), (v2, a))):
+        if any(lemma_of(v.lower_, "VERB") in params.group_verbs and _one_doer(doer) for v, doer in ((v1, b), (v2, a))):
             continue
         (a0, a1), (b0, b1) = _trimmed_span(a), _trimmed_span(b)
         if a1 > v1.i or not (v1.i < b0 and b1 <= v2.i):
