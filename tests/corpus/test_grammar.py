@@ -100,6 +100,7 @@ GOOD = [
     "A jeep is driving on an off-road course beside a river",  # not "an offa -road course"
     "Children are playing in a jumping tent filled with air",  # q19 readers: not "filled with the air"
     "A man is holding a sign with very small writing",  # q21 readers: not "a very small writing"
+    "A swimmer is coming up for air after being underwater",  # q23 readers: not "for the air"
     "A man wearing a pair of shorts is running",
     "A man in brown is helping a man in red climb a rock",  # q14 readers: not "in a red climb"
 ]

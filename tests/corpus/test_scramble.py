@@ -180,3 +180,13 @@ def test_real_s4_plausible(nlp, s4_rules, ruleset, msrvid_s1s, flickr_s1s):
     assert not disagree, disagree[:10]
     share = with_s4 / len(texts)
     assert 0.05 <= share <= 0.5, f"{share:.0%} of S1s have an S4 candidate"
+
+
+def test_swap_never_makes_two_alike_nouns(nlp, own_rules):
+    # q23 readers: "A brown dog is following a brown dog that is carrying a black plate" (two dogs alike read as one);
+    # the swap of the two dogs' colours stays
+    _, cands = s4(nlp, own_rules,
+                  "A black dog is following a brown dog that is carrying a brown plate through a grassy field")
+    outs = {c.output for c in cands}
+    assert "A brown dog is following a black dog that is carrying a brown plate through a grassy field" in outs
+    assert not any(t.startswith("A brown dog is following a brown dog") for t in outs)

@@ -149,8 +149,11 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
                 or (a.pos_ in ("DET", "PRON", "ADP", "CCONJ", "AUX") and ta not in prefixes) \
                 or (a.pos_ == "ADV" and ta.endswith("ly")) or a.dep_ in ("conj", "cc"):
             continue
-        if a.i > 0 and doc[a.i - 1].lower_ in ("and", "or", ",", "&"):
-            continue  # "blue and green colored tongues": one of two conjuncts; the pair reads as SICK writes it
+        if a.i > 0 and doc[a.i - 1].lower_ in ("and", "or", ",", "&") \
+                and not (doc[a.i - 1].text == "," and tb in heads and tb.endswith("ed") and not tb.endswith("colored")):
+            continue  # "blue and green colored tongues": one of two conjuncts; the pair reads as SICK writes it; a
+            # comma only parts two adjectives, and "-eyed", "-haired" make a modifier of their own ("The gray, blue
+            # eyed hound puppy", q23 readers)
         if tb in params.renames and a.pos_ == "ADJ" and b.pos_ == "NOUN" and noun.i == b.i + 1:
             renamed = params.renames[tb]
             if renamed not in heads:

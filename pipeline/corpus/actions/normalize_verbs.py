@@ -273,6 +273,9 @@ def catenative_to_continuous(sent, params: CatenativeParams, ruleset) -> None:
             continue
         if any(c.dep_ == "auxpass" for c in comp.children):
             continue
+        if any(t.lower_ == "but" for t in doc[comp.i + 1:]):
+            continue  # "is trying to catch a flying disk but missed it": the attempt is the scene, and "is catching
+            # ... but is missing it" contradicts itself (q23 readers)
         cur = _current_verb(sent, comp)
         if cur is None:
             continue

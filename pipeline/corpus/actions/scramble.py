@@ -268,6 +268,8 @@ class SwapArgumentsParams(_AnimacyParams):
     animate: list[Literal["subject", "agent", "passive-subject", "object", "pobj"]] = Field(default_factory=list)
     animal_verbs_lexicon: str | None = None
     doer_limits_lexicon: str | None = None
+    # the lexicon (doer_limits) whose "infants" are no receivers of ``receiver_verbs``
+    receiver_limits_lexicon: str | None = None
     person_to_animal_verbs: list[str] | None = None
     # a preposition listed here moves its object only with these verbs: "to" names a receiver, and trading a
     # given thing with its receiver makes sense only for showing or introducing ("feeding a mouse to a snake"
@@ -487,9 +489,13 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
             and any(new == "object" and kinds[tok.i] == "person" for tok, _, new in moves) \
             and any(new == "pobj" and kinds[tok.i] == "animal" for tok, _, new in moves):
         return False  # "raising a fish for a child" -/-> "raising a child for a fish"
+    infants = ruleset.derived(params.receiver_limits_lexicon, _table).get("infants", frozenset()) \
+        if params.receiver_limits_lexicon else frozenset()
     if params.receiver_verbs and vlemma in params.receiver_verbs \
-            and any(kinds[tok.i] != "person" for tok in _landing(moves, params.receiver_prepositions)):
-        return False  # "showing a fish to a child" -/-> "showing a child to a fish": a receiver is a person
+            and any(kinds[tok.i] != "person" or {tok.lower_, tok.lemma_.lower()} & infants
+                    for tok in _landing(moves, params.receiver_prepositions)):
+        return False  # "showing a fish to a child" -/-> "showing a child to a fish": a receiver is a person, and
+        # one old enough ("showing off a young boy and girl to a newborn baby", q21 and q23 readers)
     if vlemma in params.surface_verbs \
             and any(kinds[tok.i] in ("person", "animal") for tok in _landing(moves, _SURFACE_PREPOSITIONS)):
         return False  # "A man is sitting on a dog" -/-> "A dog is sitting on a man"
@@ -793,6 +799,10 @@ class SwapModifiersParams(BaseModel):
     # is sitting next to a young girl" -/-> "A young woman is sitting next to an old girl")
     adult_words: list[str] = Field(default_factory=list)
     child_lexicon: str | None = None
+    # and adjectives of youth never land on a noun of ``adult_lexicon`` ("Three teenage boys ... an older man"
+    # -/-> "a teenage man", q23 readers)
+    youth_words: list[str] = Field(default_factory=list)
+    adult_lexicon: str | None = None
     # no swap between a noun and one in a phrase hung on it ("Three people on two dirt-bikes" -/-> "Two people on
     # three dirt-bikes": riders and what they ride are counted together, q14 readers)
     not_attached: bool = False
@@ -1009,6 +1019,7 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
     symmetric = ruleset.lexicon_set(params.symmetric_verbs_lexicon) if params.symmetric_verbs_lexicon \
         else frozenset()
     children = ruleset.lexicon_set(params.child_lexicon) if params.child_lexicon else frozenset()
+    adults = ruleset.lexicon_set(params.adult_lexicon) if params.adult_lexicon else frozenset()
     if params.shade_words:
         mods = [m for m in mods if not (m.i and doc[m.i - 1].lower_ in params.shade_words)
                 and not (m.lower_ in params.shade_words and m.i + 1 < len(doc)
@@ -1045,6 +1056,14 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
             if children and any(m.lower_ in params.adult_words and {h.lemma_.lower(), h.lower_} & children
                                 for m, h in ((m1, m2.head), (m2, m1.head))):
                 continue  # "an old girl"
+            if adults and any(m.lower_ in params.youth_words and {h.lemma_.lower(), h.lower_} & adults
+                              for m, h in ((m1, m2.head), (m2, m1.head))):
+                continue  # "a teenage man"
+            if any(t.i not in (h.i, m.head.i) and t.pos_ == "NOUN" and t.lemma_ == h.lemma_
+                   and any(c.dep_ == "amod" and c.lower_ == m.lower_ for c in t.children)
+                   for m, h in ((m1, m2.head), (m2, m1.head)) for t in doc):
+                continue  # "A black dog is following a brown dog that is carrying a brown plate" -/-> "A brown dog is
+                # following a brown dog": two dogs alike read as one (q23 readers)
             (a0, a1), (b0, b1) = span(m1), span(m2)
             if hosts is not None:  # (hosts implies classes)
                 # every colour of a pair moves: "yellow and orange" fits a tube, not a dog (r13, seed-2 build)

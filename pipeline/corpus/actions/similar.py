@@ -252,9 +252,11 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
             if tok.i + 1 < len(sent.doc) and sent.doc[tok.i + 1].lower_ in _LINKING_DETS | _ORDINALS:
                 continue  # "the other man" -/-> "an other man", "the same team" -/-> "a same team": they refer back;
                 # "a third girl" -/-> "the third girl": an ordinal's article counts (seed-2 readers)
-            if tok.lower_ == "the" and tok.head.dep_ not in ("nsubj", "nsubjpass") \
+            if tok.lower_ == "the" and (tok.head.dep_ not in ("nsubj", "nsubjpass")
+                                        or resources.body_part(tok.head.lemma_.lower())) \
                     and any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.head.children):
-                continue  # "in the trunk of a car" -/-> "in a trunk of a car": the part of a named whole (seed 3)
+                continue  # "in the trunk of a car" -/-> "in a trunk of a car": the part of a named whole (seed 3); a
+                # body part of its owner even as subject ("A head of a kid is in focus", q23 readers)
             if tok.head.dep_ == "conj" or children(tok.head, "conj") \
                     or tok.i and sent.doc[tok.i - 1].lower_ in ("and", "or"):
                 continue  # "A man and a lady" -/-> "The man and a lady": joined nouns share their determiner kind
@@ -667,9 +669,10 @@ def passive_to_active(sent, params: VoiceParams, ruleset):
             # would come before the one it points to (r11 reader)
         if not (_contiguous(s0, s1, doc) and _contiguous(a0 + 1, a1, doc)):
             continue
-        if any(c.dep_ == "prep" and c.lower_ in PATH_PREPOSITIONS for c in actor.children):
-            continue  # "followed by two brown dogs over sand": a path is the motion's, which the parse hung on the
-            # agent ("Two brown dogs over sand are following a black dog", q16 and q18 readers)
+        if any(c.dep_ == "prep" and (c.lower_ in PATH_PREPOSITIONS or c.lower_ == "to") for c in actor.children):
+            continue  # "followed by two brown dogs over sand", "attached by ropes to a rock face": a path or a goal
+            # is the verb's, which the parse hung on the agent ("Two brown dogs over sand are following a black dog",
+            # q16 and q18 readers; "Ropes to a brown-colored rock face attach a climber", q23)
         new_subj = _np_text(sent, actor, a0 + 1, a1, to_nom)
         new_obj = _np_text(sent, subj, s0, s1, to_acc)
         if not new_subj or not new_obj:
