@@ -466,6 +466,8 @@ def named_entity_to_class(sent, params: NamedEntityParams, ruleset) -> None:
 
 class LowercaseParams(BaseModel):
     pos: list[str] = ["NOUN", "PROPN", "ADJ"]
+    # words English always capitalises (proper_words: "Easter", which WordNet also knows as a lower-case wind)
+    keep_lexicon: str | None = None
 
 
 @action("lowercase_common_words", stages=("normalize",), params=LowercaseParams)
@@ -474,8 +476,9 @@ def lowercase_common_words(sent, params: LowercaseParams, ruleset) -> None:
     child ..."), as in SICK, where only names keep capitals; words with a named-instance sense in WordNet
     ("Santa", "Boston") keep theirs. Marelli et al. 2014, Table 2 (named entities)."""
     pos = set(params.pos)
+    keep = ruleset.lexicon_set(params.keep_lexicon) if params.keep_lexicon else frozenset()
     for tok in sent.doc:
-        if tok.i == 0 or tok.pos_ not in pos or not tok.is_title or sent.edited(tok.i):
+        if tok.i == 0 or tok.pos_ not in pos or not tok.is_title or sent.edited(tok.i) or tok.lower_ in keep:
             continue
         if sent.doc[tok.i - 1].lower_ in _NAMING_WORDS:
             continue  # "a dog named Max" -/-> "a dog named max": a name after "named" stays one
