@@ -6,9 +6,9 @@ Treebank tags spaCy's English model assigns (``VBZ``, ``NNS``…).
 
 from __future__ import annotations
 
-__all__ = ["GAME_SYNSETS", "NEGATIVE_WORDS", "PATH_PREPOSITIONS", "SUBJECT_DEPS", "aux_be", "be_present", "children",
-           "doc_words", "fixed_name_index", "fixed_name_tokens", "gerund", "in_hyphenated", "inflect_engine",
-           "inflect_word", "irregular_plural", "known_non_verb", "is_game", "is_plural_np",
+__all__ = ["GAME_SYNSETS", "NEGATIVE_WORDS", "PATH_PREPOSITIONS", "SUBJECT_DEPS", "THIRD_PERSON", "aux_be",
+           "be_present", "children", "doc_words", "fixed_name_index", "fixed_name_tokens", "gerund", "in_hyphenated",
+           "inflect_engine", "inflect_word", "irregular_plural", "known_non_verb", "is_game", "is_plural_np",
            "lemma_of", "matches_at", "number_words", "participle", "plural", "span", "subject_of", "third_person",
            "described_noun"]
 
@@ -20,6 +20,8 @@ from pipeline.common import resources
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
 # words that negate a clause (S3's negation rules; "some" cannot stand in their scope)
+# third-person pronouns, which point back at a noun said before
+THIRD_PERSON = frozenset({"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers", "theirs"})
 # prepositions of a path ("running across the field"): a phrase with one tells how an act moves
 PATH_PREPOSITIONS = frozenset({"through", "across", "into", "onto", "over", "past", "toward", "towards", "along"})
 NEGATIVE_WORDS = ("not", "n't", "no", "never", "nobody", "nothing", "none", "neither", "nor", "nowhere")

@@ -19,7 +19,15 @@ from pydantic import BaseModel
 from pipeline.common import resources
 from pipeline.common.errors import Unnormalizable
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import PATH_PREPOSITIONS, be_present, gerund, lemma_of, participle, subject_of
+from pipeline.corpus.wordforms import (
+    PATH_PREPOSITIONS,
+    THIRD_PERSON,
+    be_present,
+    gerund,
+    lemma_of,
+    participle,
+    subject_of,
+)
 from pipeline.corpus.wordforms import plural as wordform_plural
 
 from ._normalize_common import (
@@ -676,7 +684,6 @@ def _repair_verb(sent, verb, plural: bool, root, stative) -> None:
                 sent.replace(c.i, gerund(v))
 
 
-_BACK_PRONOUNS = frozenset({"him", "her", "them", "his", "their", "its", "himself", "herself", "themselves"})
 _NP_TAGS = frozenset({"DT", "JJ", "JJR", "JJS", "NN", "NNS", "CD", "PRP$", "HYPH"})
 
 
@@ -695,7 +702,7 @@ def _absolute_with(doc) -> bool:
         if j == w.i + 1 or j >= len(doc) or doc[j].tag_ != "VBG" or doc[j - 1].tag_ not in ("NN", "NNS") \
                 or not _animate(doc[j - 1].lower_):
             continue  # "a man with a hat holding his dog": a thing does not hold
-        if any(t.lower_ in _BACK_PRONOUNS for t in doc[j + 1:]):
+        if any(t.lower_ in THIRD_PERSON for t in doc[j + 1:]):
             return True
     return False
 

@@ -30,15 +30,22 @@ from pydantic import BaseModel, Field
 from pipeline.common import resources
 from pipeline.corpus.grammar import COLLECTIVE, PLURALIA_TANTUM, SINGULAR_DETS
 from pipeline.corpus.registry import action
-from pipeline.corpus.wordforms import SUBJECT_DEPS, children, irregular_plural, is_plural_np, lemma_of, span
+from pipeline.corpus.wordforms import (
+    SUBJECT_DEPS,
+    THIRD_PERSON,
+    children,
+    irregular_plural,
+    is_plural_np,
+    lemma_of,
+    span,
+)
 
 # nouns that stand without a determiner ("someone", "water"): not bare count nouns
 UNCOUNTED = frozenset({"someone", "somebody", "everyone", "everybody", "anyone", "nobody", "water", "food",
                        "fish", "meat", "rice", "pasta", "sauce", "oil", "milk", "wine", "makeup"})
 
-# personal pronouns of the third person: a sentence with one is not scrambled by swapping its people, whom the
-# pronoun would then point to wrongly
-THIRD_PERSON = frozenset({"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers", "theirs"})
+# (THIRD_PERSON: a sentence with such a pronoun is not scrambled by swapping its people, whom the pronoun would
+# then point to wrongly)
 BE_AGREEMENT = {("is", True): "are", ("are", False): "is", ("was", True): "were", ("were", False): "was"}
 _SUBJECT = ("nsubj", "nsubjpass")
 DESCRIBED_PARTS = ("haired", "eyed", "skinned", "colored", "coloured", "furred", "bearded")
