@@ -256,6 +256,12 @@ def body_part(lemma: str) -> bool:
                for s in synsets(lemma, "n")[:2])
 
 
+def first_sense_animate(word: str) -> bool:
+    """Whether WordNet's first noun sense of ``word`` (as given, not lemmatized) is filed under noun.person or
+    noun.animal ("dog", "child"; not "grass", whose second sense is an informer)."""
+    return bool(lexnames(word, "n", 1) & {"noun.person", "noun.animal"})
+
+
 def colour_word(word: str, senses: int = 3) -> bool:
     """Whether ``word`` names a colour: one of its first ``senses`` WordNet noun senses is under chromatic or
     achromatic colour ("aqua", "brown"; "white" is first a person, so one sense is not enough for it)."""

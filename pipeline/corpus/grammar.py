@@ -472,8 +472,8 @@ def _particle_misparse(n) -> bool:
 def _animate_object(verb, before: int) -> bool:
     """Whether ``verb`` has a person or animal object before token ``before`` ("training a dog to ..."): one
     who could do what an infinitive after it says."""
-    return any(c.dep_ == "dobj" and c.i < before and (c.tag_ == "PRP" or resources.lexnames(c.lower_, "n", 1)
-                                                     & {"noun.person", "noun.animal"}) for c in verb.children)
+    return any(c.dep_ == "dobj" and c.i < before and (c.tag_ == "PRP" or resources.first_sense_animate(c.lower_))
+               for c in verb.children)
 
 
 def _paired(n) -> bool:

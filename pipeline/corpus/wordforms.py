@@ -208,7 +208,7 @@ def irregular_plural(word: str) -> bool:
 def _worn_or_owned(head, conj) -> bool:
     """A garment or body part the parse coordinated with the person or animal wearing or having it: "a woman
     with red hair and a black striped shirt" is one woman (p5 readers of the fourth part: "... are talking")."""
-    if not resources.lexnames(head.lemma_.lower(), "n", 1) & {"noun.person", "noun.animal"}:
+    if not resources.first_sense_animate(head.lemma_.lower()):
         return False
     return resources.under(conj.lemma_.lower(), ("clothing.n.01", "body_part.n.01"), 2)
 

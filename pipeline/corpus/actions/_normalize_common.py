@@ -100,7 +100,7 @@ COSTUME_WORDS = frozenset({"dressed", "disguised", "costumed", "up", "masqueradi
 def _first_sense_animate(noun: str) -> bool:
     """Whether WordNet's first noun sense of ``noun`` is a person or an animal ("fish"; not "grass", whose
     second sense is an informer; not "muzzles", first a gun's)."""
-    return bool(resources.lexnames(lemma_of(noun, "NOUN"), "n", 1) & {"noun.person", "noun.animal"})
+    return resources.first_sense_animate(lemma_of(noun, "NOUN"))
 
 
 def _later_passive(sent, verb) -> int | None:

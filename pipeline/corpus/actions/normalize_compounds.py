@@ -139,7 +139,7 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
                               or doc[a.i - 1].text == "," and doc[a.i - 2].pos_ in ("ADJ", "NOUN")) \
             and b.i + 1 < len(doc) \
             and doc[b.i + 1].pos_ in ("NOUN", "ADJ") and lemma_of(tb, "VERB") != tb \
-            and not resources.lexnames(a.lower_, "n", 1) & {"noun.person", "noun.animal"}
+            and not resources.first_sense_animate(a.lower_)
         if misread:
             sent.replace(a.i, f"{ta}-{tb}")
             sent.delete(b.i)
@@ -158,7 +158,7 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
             renamed = params.renames[tb]
             if renamed not in heads:
                 sent.replace(b.i, renamed)  # "fancy pattern jacket" -> "fancy patterned jacket"
-            elif resources.lexnames(noun.lemma_.lower(), "n", 1) & {"noun.person", "noun.animal"}:
+            elif resources.first_sense_animate(noun.lemma_.lower()):
                 sent.replace(a.i, f"{ta}-{renamed}")  # "a white hair woman" -> "a white-haired woman"
                 sent.delete(b.i)
             continue

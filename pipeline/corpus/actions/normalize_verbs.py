@@ -427,8 +427,8 @@ def _thing_subject(verb, moving: tuple[str, ...] = (), people: frozenset[str] = 
     names = resources.lexnames(subj.lemma_.lower(), "n", 1)
     if moving and resources.under(subj.lemma_.lower(), moving, 1) or subj.lower_ in people:
         return False
-    if any(p.lemma_.lower() in people or resources.lexnames(p.lemma_.lower(), "n", 1)
-           & {"noun.person", "noun.animal"} for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"
+    if any(p.lemma_.lower() in people or resources.first_sense_animate(p.lemma_.lower())
+           for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"
            for p in c.children if p.dep_ == "pobj"):
         return False  # "a group of people display ribbons"
     return bool(names) and not names & {"noun.person", "noun.animal", "noun.group"}

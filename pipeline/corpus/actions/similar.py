@@ -530,7 +530,7 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
         if _lemma(obj) == _lemma(subj):
             continue  # "A man is pushing a man" -/-> "A man is being pushed by a man"
         if lemma_of(verb.text, "VERB") in params.bare_infinitive_verbs and any(
-                c.dep_ in ("compound", "nmod") and resources.lexnames(c.lower_, "n", 1) & {"noun.person", "noun.animal"}
+                c.dep_ in ("compound", "nmod") and resources.first_sense_animate(c.lower_)
                 for c in obj.lefts):
             continue  # "An adult is helping a child ice skate" -/-> "A child ice skate is being helped" (q19 readers)
         if children(obj, "advmod", "npadvmod"):
@@ -888,7 +888,7 @@ def wordnet_synonym(sent, params: SynonymParams, ruleset):
             continue  # a noun modifying a later noun, whatever the parse ("a dog sled race", dog as npadvmod; "a
             # trash can", trash as pobj): "an animal sled race", "a rubbish can" no longer name the thing
         if tok.pos_ == "VERB" and tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i \
-                and not resources.lexnames(tok.head.lower_, "n", 1) & {"noun.person", "noun.animal"}:
+                and not resources.first_sense_animate(tok.head.lower_):
             continue  # a gerund naming a kind of thing: "a jumping trick" -/-> "a leaping trick" (q9 readers), where
             # "a jumping dog" is a dog that jumps
         if colours and in_colour_stack(sent.doc, tok.i, tok.i + 1, colours):
