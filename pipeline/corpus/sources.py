@@ -351,6 +351,28 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     rf"\b({_COLOURS}) swim\b(?![- ]?(suit|suits|trunks|wear|cap|caps|shorts|team|ring|vest|goggles|lesson|meet))",
     r"\b(hugging|holding|petting|kissing|carrying) (a|an|the|his|her) [\w ]{1,30} and (on|in) (a|an|the)\b",
     r"\b(through|in|on) along\b",
+    # q25 readers: "with the word Mambo on it" (a brand as a shirt's text), "stretching he legs" ("her"), "Three
+    # football players and two are fighting" (two what?), "two men chasing him dressed in black" (who is in black?),
+    # "a child in red short" ("shorts"), "The man is with a camera looking out of a window", "A man is wearing a
+    # hardhat and orange jacket standing in front of" (a participle hung on the garment), "a child wearing an orange
+    # shirt and hold an orange book"
+    r"\bwith the words? \w+ on (it|them)\b",
+    r"\bblog dogs?\b",  # "two blog dogs playing tug-o-war" ("black"? "big"?), seen in the seed-1 build
+    r"\bhe (legs?|arms?|hands?|head|feet|foot|hair|face|mouth|eyes?|back|knees?)\b",
+    r"\b(?!(sits|stands|walks|runs|plays|looks|smiles|poses|waits|rests|lies|lays|jumps|swims|rides)\b)\w+s and "
+    r"(two|three|four|five) (are|is)\b",  # (a plural noun before "and", not a verb: "sits and two are smiling")
+    r"\b[a-z]+ing (him|her|them) (dressed|wearing|clad)\b",
+    rf"\bin ({_COLOURS}) short\b(?!s)",
+    r"^\W*(the|a|an) [\w-]+ (is|are) with (a|an|the) ([\w-]+ ){0,2}[a-z]{3,}ing (out|at|in|on|through|to|into|over|"
+    r"down|up)\b",
+    r"\b(is|are) wearing (?:(?!\band [a-z]+ing\b|\bwhile\b|\bwhilst\b|\bwho\b|\bthat\b|\bwith\b|\bis\b|\bare\b|,)"
+    r"[^.])*? (standing|sitting|walking|running|smiling|posing|holding|looking|playing|riding|jumping|lying|laying|"
+    r"leaning|kneeling|skiing|climbing) (in|on|at|near|by|next|beside|behind|with|outside|inside|under|up|down|"
+    r"around|a|an|the|and|against|along|across|through|over)\b",
+    r"\b(a|an|one) [\w-]+ wearing [^.]*? and (hold|carry|walk|stand|sit|look|play|smile|ride|run|jump)\b",
+    # "playing soccer with a ball nearby onlookers", "a wooded area nearby mountains": "nearby" used as a preposition
+    # after a noun ("with nearby cars" is fine)
+    r"\b(?!(with|from|in|on|at|of|by|to|and|the|a|an|some|are|is)\b)[a-z]+ nearby ([a-z]+ )?[a-z]+s\s*\.?\s*$",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",
     # "a girl with her hands raised over her head": an absolute "with" phrase right after the subject is the only

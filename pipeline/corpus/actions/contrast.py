@@ -298,7 +298,9 @@ class InsertNegationParams(BaseModel):
     indefinite_subjects: list[str] = Field(default_factory=lambda: [
         "someone", "somebody", "something", "anyone", "anybody", "anything",
         # "Two dogs are in a fence and one is not barking": the other one may be the one (p1 readers)
-        "one"])
+        "one",
+        # "... people are running and others are not watching": only part of a crowd is denied (q25 readers)
+        "others", "another", "some", "many", "most", "several"])
     # verbs that without an object read as their patient ("A person is not frying": the person is fried): a
     # clause with one of these and no direct object is not negated
     object_verbs: list[str] = Field(default_factory=list)

@@ -128,6 +128,12 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
                 # "with her children all holding ice cream cones": the participle is the children's, and "her
                 # children all and is holding" is garbled (r11)
                 continue
+            if any(x.lower_ == "its" for x in c.subtree) and any(
+                    x.dep_ == "nsubj" and "noun.person" in resources.lexnames(x.lemma_.lower(), "n", 1)
+                    for x in main.children):
+                # "a man is photographing a sprint car at a speedway smoking its tires": "its" names a thing,
+                # so the participle is the car's, not the man's ("and is smoking its tires", q25 readers)
+                continue
             objs = [x for x in c.children if x.dep_ == "dobj"]
             if c.lower_ in params.instrument_participles and objs and all(
                     x.dep_ in ("dobj", "punct") for x in c.children):

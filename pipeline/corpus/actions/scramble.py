@@ -315,6 +315,10 @@ class SwapArgumentsParams(_AnimacyParams):
     # a person or animal landing after "on"/"over"/"under" of one of ``surface_verbs`` (posture and placing)
     # would be stood or sat upon ("A man is sitting on a dog" -/-> "A dog is sitting on a man")
     surface_verbs: list[str] = Field(default_factory=list)
+    # a noun carrying one of ``motion_participles`` never becomes the subject of one of ``posture_verbs``: it
+    # would be doing two things at once ("A dog doing a back flip is standing behind a man", q25 readers)
+    posture_verbs: list[str] = Field(default_factory=list)
+    motion_participles: list[str] = Field(default_factory=list)
     # passives of a verb with a particle or a stranded preposition are left alone: their swap reads badly or
     # not at all ("A runner is being clapped on by a passerby" -/-> "A passerby is being clapped on by a runner")
     phrasal_passives: bool = True
@@ -335,8 +339,10 @@ def _arguments(verb, role: str, params: SwapArgumentsParams):
         if len(subjects) == 1 and subjects[0].i < verb.i and _usable_argument(subjects[0], skip):
             yield subjects[0], _trimmed_span(subjects[0])
     elif role == "object":
-        for c in verb.children:
-            if c.dep_ == "dobj" and c.i > verb.i and _usable_argument(c, skip):
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+        for c in objects if len(objects) == 1 else ():  # (two objects: a misparse, "playing soccer with a ball
+            # nearby onlookers" -/-> "Nearby onlookers are playing soccer with a ball a child", q25 readers)
+            if c.i > verb.i and _usable_argument(c, skip):
                 yield c, _trimmed_span(c)
     else:
         preps, heads = set(params.prepositions), set(params.skip_pobj_heads)
@@ -506,6 +512,11 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
     if vlemma in params.surface_verbs \
             and any(kinds[tok.i] in ("person", "animal") for tok in _landing(moves, _SURFACE_PREPOSITIONS)):
         return False  # "A man is sitting on a dog" -/-> "A dog is sitting on a man"
+    if vlemma in params.posture_verbs and any(
+            new == "subject" and c.dep_ == "acl" and c.tag_ == "VBG"
+            and lemma_of(c.lower_, "VERB") in params.motion_participles
+            for tok, _, new in moves for c in tok.children):
+        return False  # "A dog doing a back flip is standing behind a man"
     for tok, _, new in moves:
         if new not in params.animate:
             continue
@@ -1189,7 +1200,9 @@ class MoveModifierParams(BaseModel):
     giver_not_words: list[str] = Field(default_factory=list)
     # nouns that keep their only adjective after "with": everyone wears one, everything of the kind has one, so
     # the bare phrase says nothing ("a catcher with a red shirt" -/-> "a catcher with a shirt", "a playpen with
-    # a blue floor" -/-> "a blue playpen with a floor", seed-14 readers; "with a helmet" still says something)
+    # a blue floor" -/-> "a blue playpen with a floor", seed-14 readers; "with a helmet" still says something);
+    # after "in the" too: "the" picks out one wearer, and a bare garment picks none ("The young boy in the red
+    # shirt" -/-> "The young boy in the shirt", q25 readers; "A man in a shirt" still reads)
     giver_not_bare_with: list[str] = Field(default_factory=list)
     # words that shade the colour after them ("a light brown dog", "a reddish brown dog"; any "-ish" word
     # too): such a colour stays, as the shade would be left alone ("A light dog is chasing a brown ball")
@@ -1451,7 +1464,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
         if m.lower_ in params.skip_words or _noun_ancestors(mh) & set(params.giver_not_synsets) \
                 or mh.lower_ in params.giver_not_words or mh.lemma_.lower() in params.giver_not_words:
             continue
-        if mh.lower_ in params.giver_not_bare_with and mh.dep_ == "pobj" and mh.head.lower_ == "with" and not any(
+        if mh.lower_ in params.giver_not_bare_with and mh.dep_ == "pobj" and (
+                mh.head.lower_ == "with" or mh.head.lower_ == "in" and any(
+                    c.lower_ == "the" for c in mh.children)) and not any(
                 c.dep_ in ("amod", "compound", "nummod") and c.i != m.i for c in mh.children):
             continue
         if params.receiver_only_hosts and ((doc[m.i - 1].pos_ == "ADP" and not _worn_after(m) if m.i else False)

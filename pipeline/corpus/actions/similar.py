@@ -1300,9 +1300,10 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
             continue
         if noun.lower_ in ("one", "ones"):
             continue  # "a black one" is not "a one which is black"
-        if any(t.lemma_ == noun.lemma_ and t.i != noun.i and t.pos_ == "NOUN" for t in doc):
+        if any((t.lemma_ == noun.lemma_ or t.lower_ in ("one", "ones")) and t.i != noun.i and t.pos_ == "NOUN"
+               for t in doc):
             continue  # "The brown dog is watching the white dog": the adjective tells the two apart; "A dog, which
-            # is brown, is watching the white dog" makes it an aside (r13 readers)
+            # is brown, is watching the white dog" makes it an aside (r13 readers); so does "a black one" (q25)
         if _bare_verb_form(noun) and noun.i == len(doc) - 1 and noun.head.lower_ == "in":
             continue  # "another man in red watches" is wearing red: "in watches which are red"
         word = adj.lower_
