@@ -421,7 +421,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A girl runs from two boys chasing her dressed in blue .", "A girl runs from two boys in blue ."),
             ("A girl in blue short and a cap is running .", "A girl in blue shorts and a cap is running ."),
             ("The woman is with a phone looking at a map .", "The woman with a phone is looking at a map ."),
-            ("A boy is wearing a green coat sitting on a bench .", "A boy wearing a green coat is sitting on a bench ."),
+            ("A boy is wearing a green coat sitting on a bench .",
+             "A boy wearing a green coat is sitting on a bench ."),
             ("A boy wearing a blue cap and carry a bag .", "A boy wearing a blue cap is carrying a bag ."),
             ("A girl is kicking a ball nearby spectators .", "A girl is kicking a ball near spectators ."),
             ("Three blog dogs are running .", "Three big dogs are running .")):
