@@ -362,7 +362,7 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\b(?!(sits|stands|walks|runs|plays|looks|smiles|poses|waits|rests|lies|lays|jumps|swims|rides)\b)\w+s and "
     r"(two|three|four|five) (are|is)\b",  # (a plural noun before "and", not a verb: "sits and two are smiling")
     r"\b[a-z]+ing (him|her|them) (dressed|wearing|clad)\b",
-    rf"\bin ({_COLOURS}) short\b(?!s)",
+    rf"\bin (an? )?({_COLOURS}) short\b(?![s-])",
     r"^\W*(the|a|an) [\w-]+ (is|are) with (a|an|the) ([\w-]+ ){0,2}[a-z]{3,}ing (out|at|in|on|through|to|into|over|"
     r"down|up)\b",
     r"\b(is|are) wearing (?:(?!\band [a-z]+ing\b|\bwhile\b|\bwhilst\b|\bwho\b|\bthat\b|\bwith\b|\bis\b|\bare\b|,)"
@@ -373,6 +373,18 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # "playing soccer with a ball nearby onlookers", "a wooded area nearby mountains": "nearby" used as a preposition
     # after a noun ("with nearby cars" is fine)
     r"\b(?!(with|from|in|on|at|of|by|to|and|the|a|an|some|are|is)\b)[a-z]+ nearby ([a-z]+ )?[a-z]+s\s*\.?\s*$",
+    # q26 readers: "other men and woman walk past", "A pair of boots are worn", "shaking the water of himself",
+    # "A group of young woman sunbathing is meadow", "Two little girls on a trampoline and a playhouse is behind
+    # them" (no verb in the first part), "a pool place", "a yellow sit and bounce" (a toy's name written open)
+    r"\b(other|some|several|two|three|many) men and woman\b",
+    r"\ba pair of \w+ (are|were)\b",
+    r"\b(shaking|shakes|shake|shook) (the )?water of (himself|herself|itself|themselves)\b",
+    r"\b(sunbathing|playing|sitting|standing|running) (is|are) (meadow|field|park|beach|lawn|yard|pool|street|grass)\b",
+    r"\bgroup of (\w+ )?(woman|man|girl|boy|child|kid)\b(?! scouts?\b)",
+    r"^(?!.*\b[a-z]{3,}ing\b)(?:(?!\b(is|are|sits|stands|plays|runs|jumps)\b)[\w'-]+ )+and (a|an|the) ([\w-]+ ){0,3}"
+    r"(is|are) (behind|beside|next to|near|in front of) (them|him|her|it)\b",
+    r"\bpool place\b",
+    r"\bsit and bounce\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",
     # "a girl with her hands raised over her head": an absolute "with" phrase right after the subject is the only

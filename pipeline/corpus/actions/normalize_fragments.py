@@ -528,6 +528,13 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                     and (u.dep_ == "acl" and u.head.dep_ == "pobj"
                          or u.dep_ == "pcomp" and u.head.dep_ == "prep" and u.i - u.head.i > 1)
                     and not any(c.dep_ == "mark" for c in u.children)]
+            # "a person dressed in red and black outside a cracked wall": a place after the clothes is the
+            # predicate ("... dressed in red and black is outside"), not "is dressed in red and black outside"
+            # (q14 and q26 readers)
+            places = [c for c in t.children if c.dep_ == "prep" and c.lower_ in preps - clothing_preps
+                      and c.i > t.i + 1]
+            if t.lower_ in params.descriptive_participles and places and not acts:
+                return "be", places[0].i
             return "be", _be_anchor(sent, acts[0] if acts else t)
         if t.lower_ == "next" and t.dep_ == "advmod" and t.head.i == root.i and "next" in preps \
                 and t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "to":

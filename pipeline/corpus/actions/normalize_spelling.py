@@ -285,6 +285,8 @@ def join_compounds(sent, params: CompoundParams, ruleset) -> None:
             continue
         if (a.i > 0 and doc[a.i - 1].text == "-") or (b.i + 1 < len(doc) and doc[b.i + 1].text == "-"):
             continue  # part of a hyphenated word: "upper-class room" is not "upper-classroom"
+        if b.i + 2 < len(doc) and doc[b.i + 1].pos_ == "ADP" and doc[b.i + 2].lower_ == b.lower_:
+            continue  # "through the water side by side": the second word opens "side by side" (q26 readers)
         # "a roof top": a noun the tagger called an adjective (no adjective sense in WordNet); "skate boarding":
         # a gerund the tagger called a verb
         first_ok = a.pos_ in first_pos or (a.pos_ == "ADJ" and a.dep_ in ("compound", "amod")

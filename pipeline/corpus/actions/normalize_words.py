@@ -546,6 +546,13 @@ class PlainNounParams(BaseModel):
     not_with_lexnames: list[str] = ["noun.animal"]
 
 
+def _agent_noun(word: str) -> bool:
+    """Whether ``word`` is an agent noun WordNet lacks, "-er(s)" on a WordNet verb ("kayaker": "The male kayaker"
+    is no "man kayaker", q26 readers)."""
+    stem = re.sub(r"e?rs?$", "", word) if re.search(r"[a-z]{3}ers?$", word) else ""
+    return bool(stem) and any(resources.synsets(s, "v") for s in (stem, stem + "e", stem[:-1]))
+
+
 @action("plain_nouns", stages=("normalize",), params=PlainNounParams)
 def plain_nouns(sent, params: PlainNounParams, ruleset) -> None:
     """Replace a noun of a register the captions use and SICK avoids by its plain word, only where it heads its
@@ -568,7 +575,7 @@ def plain_nouns(sent, params: PlainNounParams, ruleset) -> None:
         # airborne on a bicycle": "airborne" taken for the noun, though WordNet has no such noun)
         # (nor is a participle after it: "watching a young female playing soccer", q10 readers)
         heads = nxt is None or nxt.pos_ in ("ADP", "AUX", "VERB", "PUNCT", "CCONJ", "DET", "PRON", "SCONJ") \
-            or not resources.synsets(nxt.lower_, "n") or nxt.lower_.endswith("ing")
+            or not (resources.synsets(nxt.lower_, "n") or _agent_noun(nxt.lower_)) or nxt.lower_.endswith("ing")
         if not heads or tok.pos_ == "NOUN" and tok.dep_ not in params.deps:
             continue
         sent.replace(tok.i, str(plain).capitalize() if tok.i == 0 else str(plain))

@@ -62,6 +62,10 @@ def _usable_argument(tok, skip_phrases: set[str]) -> bool:
         return False
     if any(t.text in (",", ";", "(", ")") for t in tok.subtree):
         return False  # appositions and non-restrictive clauses leave their commas behind
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if nxt is not None and (nxt.pos_ == "NOUN" or nxt.dep_ == "conj") and nxt not in tok.subtree:
+        return False  # a compound the parser split: "pulling a dog sled" -/-> "A dog is pulling a team of dogs
+        # sled" (q26 readers)
     if tok.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod") for c in tok.children) \
             and resources.synsets(tok.lower_, "n") and tok.lemma_.lower() not in UNCOUNTED:
         return False  # "to group of men" -/-> "Group of men is handing ...": a bare count noun as subject
@@ -586,8 +590,9 @@ def _can_do(verb, doer, kind: str, patient, patient_kind: str | None, params: Sw
                 and patient_kind == "person" \
                 and not {patient.lemma_.lower(), patient.lower_} & limits.get("infants", frozenset()):
             return False
-        if names & limits.get("collectives", frozenset()) and lemma in limits.get("speech_verbs", ()):
-            return False
+        if names & limits.get("collectives", frozenset()) and (
+                lemma in limits.get("speech_verbs", ()) or lemma in limits.get("individual_verbs", ())):
+            return False  # "An audience is speaking to a man", "The crowds are sleeping under a blanket"
         if lemma in limits.get("animal_only_verbs", ()):
             return False  # "A woman is licking a wallaby's hand"
         if patient_kind == "animal" and lemma in limits.get("animal_manner_verbs", ()):
@@ -1490,6 +1495,10 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     continue  # "a field of green grass" has the colour of its grass: no "brown field of" it
             elif not _fits(moved, giver, n, hosts, (m.lower_,), animals):
                 continue
+            if moved & COLOUR_CLASSES and any(c.dep_ == "prep" and c.lower_ == "of" and any(
+                    resources.colour_word(t.lower_) for t in c.subtree) for c in n.children):
+                continue  # "a white dog with patches of brown and black" -/-> "a dog with white patches of brown
+                # and black": the "of" phrase gives the colour (q26 readers)
             if adults and m.lower_ in params.small_words and "clothing.n.01" in _noun_ancestors(n):
                 wearer = _wearer(n)
                 verb = n.head

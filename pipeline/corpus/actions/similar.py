@@ -535,6 +535,11 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "An adult is helping a child ice skate" -/-> "A child ice skate is being helped" (q19 readers)
         if children(obj, "advmod", "npadvmod"):
             continue  # "the violin onstage"
+        after = doc[obj.i + 1] if obj.i + 1 < len(doc) else None
+        if after is not None and after.lower_ == "in" and after.head == verb and any(
+                c.dep_ == "pobj" and resources.colour_word(c.lower_) for c in after.children):
+            continue  # "pushing the player in white to the ground": the colour is the player's, which the parse
+            # hangs on the verb ("The player is being pushed in white to the ground", q26 readers)
         if any(t.tag_ == "PRP$" or (t.dep_ == "poss" and t.pos_ == "PRON") or t.lower_ in _LINKING_DETS
                or (t.lower_ in _BACK_PRONOUNS and t.i > obj.i) for t in doc[verb.i + 1:]):
             continue  # the antecedent must come first: "her hair", "holding a cat in her arms" -/-> "A cat is
