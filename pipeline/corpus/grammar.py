@@ -568,6 +568,9 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         if any(c.dep_ == "amod" and c.lower_ in PREPARED for c in n.children) \
                 and resources.lexnames(low, "n", 3) & {"noun.food", "noun.plant"}:
             continue  # "putting chopped eggplant into a skillet": a food cut up is a stuff (r13)
+        if not pobj and n.i > 0 and f"{doc[n.i - 1].lower_} {low}" in bare \
+                and not any(c.dep_ == "amod" for c in n.children):
+            continue  # "smiling off camera": the parse reads "off" as the verb's particle (q27 readers)
         if pobj:
             prep = n.head.lower_
             # "a piece of cake", "made by hand"; a setting ("middle of desert") or a counted group ("to group

@@ -384,6 +384,13 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"^(?!.*\b[a-z]{3,}ing\b)(?:(?!\b(is|are|sits|stands|plays|runs|jumps)\b)[\w'-]+ )+and (a|an|the) ([\w-]+ ){0,3}"
     r"(is|are) (behind|beside|next to|near|in front of) (them|him|her|it)\b",
     r"\bpool place\b",
+    # q27 readers: "dressed in white ropes" ("robes"), "in a blue doing bike", "standing on beside the beach", "A
+    # young man reported in a black and white jacket" ("reporter"), "a trails bicycle"
+    r"\bdressed in (\w+ )?(\w+ )?ropes\b",
+    r"\bdoing bike\b",
+    r"\bon beside\b",
+    r"\b(man|woman|boy|girl) reported in\b",
+    r"\btrails (bicycle|bike)s?\b",
     r"\bsit and bounce\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",

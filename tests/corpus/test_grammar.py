@@ -66,6 +66,7 @@ GOOD = [
     "A dog is rolling from side to side",
     "A man is driving a four-wheeler off-road",
     "A middle-aged man in casual clothes is looking off camera",
+    "A man is dressed in denim and is smiling off camera",  # q27: "off" parsed as a particle
     "A large bird is in mid flight",
     "A dog of large size is running on the grass",
     "People are enjoying a day full of sun",

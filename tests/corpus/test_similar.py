@@ -261,6 +261,8 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     # q14: "an animal who", one stem twice
     ("A man is throwing an object at a dog who is running away", "animal"),
     ("A teacher is instructing two boys how to use the computer", "instructor"),
+    # q27: an entire party is no total one
+    ("An entire wedding party is posing for pictures", "total"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

@@ -149,6 +149,9 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
                 or (a.pos_ in ("DET", "PRON", "ADP", "CCONJ", "AUX") and ta not in prefixes) \
                 or (a.pos_ == "ADV" and ta.endswith("ly")) or a.dep_ in ("conj", "cc"):
             continue
+        if a.pos_ == "ADP" and (a.i == 0 or doc[a.i - 1].pos_ not in ("DET", "NUM", "ADJ", "ADV")):
+            continue  # "crossing over large rocks": a preposition after a verb, not the prefix of "an over sized
+            # chess match" ("crossing overlarge rocks", q27 readers)
         if a.i > 0 and doc[a.i - 1].lower_ in ("and", "or", ",", "&") \
                 and not (doc[a.i - 1].text == "," and tb in heads and tb.endswith("ed") and not tb.endswith("colored")):
             continue  # "blue and green colored tongues": one of two conjuncts; the pair reads as SICK writes it; a

@@ -366,6 +366,11 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
     doc = sent.doc
     hyps = tuple(params.clothing_hypernyms)
     plural = _np_plural(root)
+    # the last word of the colours worn right after the participle ("wearing black and white slides ...", q27)
+    worn_end = part.i + 1
+    while worn_end + 2 < len(doc) and doc[worn_end + 1].lower_ == "and" and _colour_word(doc[worn_end]) \
+            and _colour_word(doc[worn_end + 2]):
+        worn_end += 2
     for j in range(part.i + 2, len(doc)):
         w, prev = doc[j], doc[j - 1]
         if w.lower_ in _RELATIVE_PRONOUNS or w.lower_ in params.subordinators:
@@ -373,7 +378,7 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
         if sent.edited(j) or sent.edited(j - 1) or not w.is_alpha:
             continue
         noun_before = prev.pos_ in ("NOUN", "PROPN") or (prev.tag_ == "VBZ" and not _verb_reading(prev.lower_)) \
-            or (prev.pos_ == "ADJ" and prev.i == part.i + 1)  # "a man wearing black jumps over ...": a colour worn
+            or (prev.pos_ == "ADJ" and prev.i == worn_end)  # "a man wearing black jumps over ...": a colour worn
         # ("sunglasses" tagged VBZ is still a noun; a colour worn is no person though WordNet has "a White")
         # (the first sense only: "muzzles" is first a gun's, second an animal's snout)
         if not noun_before or _first_sense_animate(prev.lower_) and not _colour_word(prev):
@@ -389,7 +394,7 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
             continue
         # after a colour worn ("a child wearing orange balances on a ledge") a word that is no garment is the
         # verb, however often WordNet uses it as a noun
-        worn_colour = prev.i == part.i + 1 and _colour_word(prev)
+        worn_colour = prev.i == worn_end and _colour_word(prev)
         if plural and lemma == word and w.tag_ in ("NN", "VB", "VBP") and _verb_reading(word) \
                 and (worn_colour or _verb_dominant(lemma)) and not resources.under(word, hyps, 3) \
                 and not resources.synsets(f"{prev.lower_} {word}", "n") \

@@ -323,6 +323,10 @@ class SwapArgumentsParams(_AnimacyParams):
     # would be doing two things at once ("A dog doing a back flip is standing behind a man", q25 readers)
     posture_verbs: list[str] = Field(default_factory=list)
     motion_participles: list[str] = Field(default_factory=list)
+    # verbs taking an object and a bare infinitive ("watching a snowboarder with a blue jacket jump"): an object
+    # phrase ending in a word that can be a bare verb stays, as the parse may have swallowed the infinitive into
+    # it ("A snowboarder with a blue jacket jump is watching several people", q27 readers)
+    bare_infinitive_verbs: list[str] = Field(default_factory=list)
     # passives of a verb with a particle or a stranded preposition are left alone: their swap reads badly or
     # not at all ("A runner is being clapped on by a passerby" -/-> "A passerby is being clapped on by a runner")
     phrasal_passives: bool = True
@@ -484,6 +488,15 @@ def _role(tok, role: str) -> str:
     return role
 
 
+def _bare_verb_end(tok) -> bool:
+    """Whether the phrase of ``tok`` ends in a singular noun after a noun that is also a verb's bare form
+    ("a snowboarder with a blue jacket jump": "jump" read as the head of "a blue jacket jump")."""
+    end = _trimmed_span(tok)[1] - 1
+    last = tok.doc[end]
+    return end > tok.i and last.tag_ == "NN" and tok.doc[end - 1].pos_ == "NOUN" \
+        and bool(resources.synsets(last.lower_, "v")) and lemma_of(last.lower_, "VERB") == last.lower_
+
+
 def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
     """Whether each moved noun can fill its new role. ``moves`` is ``[(token, old role, new role)]``.
 
@@ -516,6 +529,9 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
     if vlemma in params.surface_verbs \
             and any(kinds[tok.i] in ("person", "animal") for tok in _landing(moves, _SURFACE_PREPOSITIONS)):
         return False  # "A man is sitting on a dog" -/-> "A dog is sitting on a man"
+    if vlemma in params.bare_infinitive_verbs and any(
+            old == "object" and _bare_verb_end(tok) for tok, old, _ in moves):
+        return False  # "watching a snowboarder with a blue jacket jump"
     if vlemma in params.posture_verbs and any(
             new == "subject" and c.dep_ == "acl" and c.tag_ == "VBG"
             and lemma_of(c.lower_, "VERB") in params.motion_participles
