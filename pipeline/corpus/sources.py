@@ -391,6 +391,7 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\bon beside\b",
     r"\b(man|woman|boy|girl) reported in\b",
     r"\btrails (bicycle|bike)s?\b",
+    r"\bholding up on (a|an|the)\b",  # "A soccer team is holding up on a player in victory" (q28 readers)
     r"\bsit and bounce\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",

@@ -227,6 +227,11 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
     ("The man is being pulled behind a boat", "The man is being pulled in front of a boat", "opposite-lexicon"),
     ("A person is dressed in red and black outside a cracked wall",
      "A person is dressed in red and black inside a cracked wall", "opposite-lexicon"),
+    # q28 readers: one dog does not run side by side; a second "not" before "then" reads badly
+    ("Two yellow dogs are running side by side down a road",
+     "There is no yellow dog running side by side down a road", "there-is-no"),
+    ("A big cat is opening a plastic drawer with his paws and then hopping inside",
+     "A big cat is not opening a plastic drawer with his paws and is not then hopping inside", "negation-insert"),
 ])
 def test_s3_avoids(nlp, ruleset, s1, bad, rule_id):
     assert bad not in outputs_of(rule_id, nlp, ruleset, s1)

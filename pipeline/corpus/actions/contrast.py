@@ -384,6 +384,10 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
                and children(c, "aux") for c in verb.children):
             continue  # "A dog is not jumping out of the water and is catching a ball": the second "is" keeps
             # its verb outside the negation, so only half the scene is denied (r10 readers)
+        if any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and any(a.lower_ == "then" for a in c.children)
+               for c in verb.children):
+            continue  # "is opening a drawer and then hopping inside" -/-> "... and is not then hopping inside": a
+            # sequence negated step by step reads badly (q28 readers)
         if any(c.dep_ == "cc" and c.lower_ == "or" for c in verb.children) \
                 and any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") for c in verb.children):
             continue  # "is not playing or is not fighting" still allows one of the two: no contradiction (q10 readers)
@@ -610,7 +614,9 @@ class ThereIsNoParams(BaseModel):
     singular_variant: bool = True
     # words that need more than one of the subject: no singular variant with them ("Six hockey players of the same
     # team are skating" -/-> "There is no hockey player of the same team skating", r12 seed-1 build)
-    plural_words: list[str] = Field(default_factory=lambda: ["same", "together", "each", "both", "other", "others"])
+    # (words, or phrases of several words: "running side by side", q28 readers)
+    plural_words: list[str] = Field(default_factory=lambda: ["same", "together", "each", "both", "other", "others",
+                                                             "side by side"])
     # verbs that, without an object, need two doers: no singular variant ("Two dogs are fighting in snow" -/->
     # "There is no dog fighting in snow", q6 readers)
     plural_verbs: list[str] = Field(default_factory=lambda: [
@@ -713,7 +719,9 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     # frying something" (SICK_train), unlike after "not" (measure_sick_recall)
     yield s.edits
     if params.singular_variant and subj.tag_ == "NNS" and pron is None \
-            and not any(t.lower_ in params.plural_words for t in doc) and not _counted_with(subj) \
+            and not any(t.lower_ in params.plural_words for t in doc) \
+            and not any(" " in w and f" {w} " in f" {doc.text.lower()} " for w in params.plural_words) \
+            and not _counted_with(subj) \
             and not any(c.lower_ in _PLURAL_ADJECTIVES for c in subj.children) \
             and not (subj.head.lemma_.lower() in params.plural_verbs and not children(subj.head, "dobj")):
         single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->

@@ -152,11 +152,14 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
         if a.pos_ == "ADP" and (a.i == 0 or doc[a.i - 1].pos_ not in ("DET", "NUM", "ADJ", "ADV")):
             continue  # "crossing over large rocks": a preposition after a verb, not the prefix of "an over sized
             # chess match" ("crossing overlarge rocks", q27 readers)
+        comma_head = tb in heads and tb.endswith("ed") and not tb.endswith("colored")
+        after_noun = a.i > 1 and doc[a.i - 1].text != "," and doc[a.i - 2].pos_ in ("NOUN", "PROPN") and tb in heads
         if a.i > 0 and doc[a.i - 1].lower_ in ("and", "or", ",", "&") \
-                and not (doc[a.i - 1].text == "," and tb in heads and tb.endswith("ed") and not tb.endswith("colored")):
+                and not (doc[a.i - 1].text == "," and comma_head) and not after_noun:
             continue  # "blue and green colored tongues": one of two conjuncts; the pair reads as SICK writes it; a
             # comma only parts two adjectives, and "-eyed", "-haired" make a modifier of their own ("The gray, blue
-            # eyed hound puppy", q23 readers)
+            # eyed hound puppy", q23 readers); after "and" that joins two nouns the modifier is whole ("A white dog
+            # and green shirted child", q28 readers)
         if tb in params.renames and a.pos_ == "ADJ" and b.pos_ == "NOUN" and noun.i == b.i + 1:
             renamed = params.renames[tb]
             if renamed not in heads:

@@ -932,6 +932,8 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
         start, end = span(clause)
         if start != mark.i:
             continue
+        if clause.lower_ == "being":
+            continue  # "smiling while being on a swing" -/-> "smiling and being on a swing" (q28 readers)
         if main.pos_ in ("VERB", "AUX") and not sent.edited(main.i) and _noun_only(main.lower_):
             # "a woman pole vaulter upside down as she attempts the vault": the parser's main verb is a noun, the
             # main clause has no predicate; "... upside down and she is attempting the vault" would be garbled

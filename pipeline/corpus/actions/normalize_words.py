@@ -541,7 +541,8 @@ def capitalize_proper_words(sent, params: ProperWordsParams, ruleset) -> None:
 
 class PlainNounParams(BaseModel):
     lexicon: str = "plain_nouns"
-    deps: list[str] = ["nsubj", "nsubjpass", "dobj", "pobj", "conj", "attr", "ROOT"]
+    # (appos: "Two adults - a male and a female -", q28 readers: "a male and a woman")
+    deps: list[str] = ["nsubj", "nsubjpass", "dobj", "pobj", "conj", "attr", "ROOT", "appos"]
     # a sentence about an animal keeps the word ("a female is feeding her cubs" may be a lioness)
     not_with_lexnames: list[str] = ["noun.animal"]
 
@@ -1137,7 +1138,9 @@ def coordinated_article(sent, params: CoordinatedArticleParams, ruleset) -> None
             and _animate(tok.lower_) and _animate(first.lower_)
         if shared is None or start < 2 or doc[start - 1].lower_ not in ("and", "or") \
                 or not (first.i == start - 2 or described) \
-                or sent.any_edited(range(shared.i, tok.i + 1)) or doc[start].lower_ in ("other", "another"):
+                or sent.any_edited(range(shared.i, start)) or not sent.text(start) \
+                or doc[start].lower_ in ("other", "another"):
+            # (an edit inside the second phrase may stay: "and green-shirted child", q28 readers)
             continue
         if tok.lower_.endswith("ing") and lemma_of(tok.lower_, "VERB") != tok.lower_:
             continue  # "adding an egg and stirring": a second verb the tagger read as a noun
@@ -1146,7 +1149,7 @@ def coordinated_article(sent, params: CoordinatedArticleParams, ruleset) -> None
         if any(doc[j].tag_ in ("DT", "PRP$", "CD", "POS") for j in range(start, tok.i)) \
                 or tok.lower_ in mass or _mass_noun(tok.lower_, ("noun.substance", "noun.food")):
             continue
-        word = article_for(doc[start].text)
+        word = article_for(sent.text(start))
         # "a smaller white dog and large shepherd": each noun has adjectives of its own, so they are two things
         # and one article cannot serve both (r11); "a cup and saucer", "a coat and hat" keep theirs shared
         own = doc[start].tag_ in ("JJ", "JJR", "JJS") and any(

@@ -808,6 +808,10 @@ class SwapModifiersParams(BaseModel):
     extra_class_lexicons: list[str] = Field(default_factory=list)
     hosts_lexicon: str | None = None
     same_lexname: bool = False
+    # with same_lexname: modifiers filed in one of these never trade, as a substance names what a thing holds or
+    # what it is made of, by the noun ("a water hose" / "a glass window" -/-> "a glass hose ... a water window",
+    # q28 readers)
+    not_lexnames: list[str] = Field(default_factory=list)
     rate: float = Field(default=1.0, ge=0, le=1)
     head_deps: list[str] = Field(default_factory=lambda: [
         "nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "dative", "oprd"])
@@ -1075,6 +1079,11 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                 continue  # "A tall man is talking to a short man": only the roles would trade
             if params.same_lexname and not _same_first_lexname(m1, m2):
                 continue
+            if params.not_lexnames and resources.lexnames(m1.lower_, "n", 1) & set(params.not_lexnames):
+                continue
+            if m2.i > m1.i and m2.tag_ == "JJR" and m2.lower_ not in ("older", "younger"):
+                continue  # a comparative would come before what it compares with ("Two little dogs ... a larger
+                # dog" -/-> "Two larger dogs ... a little dog", q28 readers); "an older man" stands alone
             if params.not_attached and any(b.head.dep_ == "prep" and b.head.head == a
                                            for a, b in ((m1.head, m2.head), (m2.head, m1.head))):
                 continue
