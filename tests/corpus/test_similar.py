@@ -268,6 +268,15 @@ def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))
 
 
+@pytest.mark.parametrize("rule_id,s1,bad", [
+    # q29 readers: a body part after a preposition is someone's own
+    ("determiner-similar", "The brown dog is biting the white and tan dog on the snout",
+     "The brown dog is biting the white and tan dog on a snout"),
+])
+def test_s2_avoids(rule_id, s1, bad, nlp, ruleset):
+    assert bad not in _one(rule_id, s1, nlp, ruleset)
+
+
 def test_synonym_lookups_are_cached(nlp, ruleset):
     _one("synonym-wordnet", "A kid is jumping", nlp, ruleset)
     before = similar._wordnet_synonyms.cache_info().hits

@@ -439,7 +439,8 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A girl on beside a lake is reading .", "A girl beside a lake is reading ."),
             ("A woman reported in a red coat is talking .", "A woman reporter in a red coat is talking ."),
             ("A boy is riding a trails bike .", "A boy is riding a trail bike ."),
-            ("Fans are holding up on a player in victory .", "Fans are holding up a player in victory .")):
+            ("Fans are holding up on a player in victory .", "Fans are holding up a player in victory ."),
+            ("A cat is jumping playing with a string .", "A cat is jumping and playing with a string .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",

@@ -385,6 +385,9 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
             continue
         word = w.lower_
         lemma = _lemma(word)
+        if word.endswith("ing") and lemma != word and _verb_reading(word) and resources.under(prev.lower_, hyps, 3) \
+                and (j + 1 == len(doc) or doc[j + 1].pos_ in ("ADP", "PUNCT")):
+            return "be", j  # "a girl wearing a grey snowsuit skiing on a mountain": a garment does not ski (q29)
         if j + 1 < len(doc) and doc[j + 1].pos_ in ("NOUN", "PROPN"):
             # "a little boy wearing a green jersey playing soccer": an -ing verb and its object, which the small
             # model reads as a compound ("playing" NN) (seed-18 readers: "A little boy is wearing a green jersey
@@ -513,6 +516,11 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
                 if place is not None:
                     return "be", place
         return "be", _be_anchor(sent, t)
+    for t in tokens:
+        if t.tag_ == "VBG" and t.dep_ == "amod" and t.head.i == t.i + 1 and t.head.tag_ == "NNS" and t.i > 0 \
+                and sent.doc[t.i - 1] in heads and _verb_dominant(_lemma(t.lower_)):
+            return "be", t.i  # "two dogs touching noses in a field": the tagger made the participle an adjective
+            # of its object ("... touching noses are in a grassy field", q29 readers)
     if participles_only:
         return None
     preps = set(params.predicate_prepositions)
@@ -546,6 +554,15 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             return "be", t.i  # "a woman in a bikini next to a man": the tagger reads "next" as an adverb
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
+            if t.lower_ in clothing_preps and pobj and pobj[0].lower_.endswith("s") and pobj[0].i == t.i + 4 \
+                    and all(_colour_word(sent.doc[k]) for k in (t.i + 1, t.i + 3)) \
+                    and sent.doc[t.i + 2].lower_ == "and" \
+                    and _verb_reading(pobj[0].lower_) and lemma_of(pobj[0].lower_, "VERB") != pobj[0].lower_ \
+                    and not _garment(pobj[0], hyps) and pobj[0].i + 1 < len(sent.doc) \
+                    and sent.doc[pobj[0].i + 1].pos_ == "ADP":
+                # "a man in blue and black surfs on a wave": the colours worn, then the verb the tagger read as
+                # their noun ("A man is in blue and black surfs", q29 readers)
+                return "verb", pobj[0].i, _np_plural(root)
             # "a man in brown": a colour after "in" is what one wears, as a garment is
             if t.lower_ in clothing_preps and pobj and (_garment(pobj[0], hyps) or _colour(pobj[0])):
                 # "a boy in a red shirt playing soccer": the participle after the garment is the predicate

@@ -933,7 +933,12 @@ def subordinate_to_coordinate(sent, params: SubordinateParams, ruleset) -> None:
         if start != mark.i:
             continue
         if clause.lower_ == "being":
-            continue  # "smiling while being on a swing" -/-> "smiling and being on a swing" (q28 readers)
+            # "smiling while being on a swing" -/-> "smiling and being on a swing" (q28 readers); the place alone
+            # says it: "smiling on a swing" (q29 readers found "while being on" stiff too)
+            if start > main.i and [c.dep_ for c in clause.children if c != mark] == ["prep"] and not sent.any_edited(
+                    range(mark.i, clause.i + 1)):
+                sent.delete(mark.i, clause.i)
+            continue
         if main.pos_ in ("VERB", "AUX") and not sent.edited(main.i) and _noun_only(main.lower_):
             # "a woman pole vaulter upside down as she attempts the vault": the parser's main verb is a noun, the
             # main clause has no predicate; "... upside down and she is attempting the vault" would be garbled

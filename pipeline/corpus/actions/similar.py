@@ -268,9 +268,11 @@ def swap_determiner(sent, params: SwapDeterminerParams, ruleset):
             if tok.lower_ == "the" and any(t.lower_ == "the" for t in tok.head.subtree if t.i > tok.head.i):
                 continue  # "The man with the two small bandages" -/-> "A man with the two ...": a definite phrase
                 # inside makes the man a known one
-            if (tok.head.lower_ in mass or tok.head.lower_ in params.keep_definite) \
+            if (tok.head.lower_ in mass or tok.head.lower_ in params.keep_definite
+                    or tok.head.dep_ == "pobj" and "noun.body" in resources.lexnames(tok.head.lemma_.lower(), "n", 3)) \
                     and any(new in params.indefinite for new in table[tok.lower_]):
-                continue
+                continue  # (a body part after a preposition is someone's own: "biting a dog on the snout" -/-> "on a
+                # snout", q29 readers)
             if tok.lower_ == "the" and any(t.lower_ in ("other", "another") for t in sent.doc[tok.head.i + 1:]):
                 continue  # "The lady is measuring the other woman's ankle" -/-> "A lady ... the other woman's":
                 # "the other" points back to a known first one (q4 readers)
