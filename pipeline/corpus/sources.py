@@ -393,6 +393,11 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\btrails (bicycle|bike)s?\b",
     r"\bholding up on (a|an|the)\b",  # "A soccer team is holding up on a player in victory" (q28 readers)
     r"\b(is|are) jumping playing\b",  # "A dog is jumping playing with a ball that has broken" (q28, q29 readers)
+    # q30 readers: "watching students doing exercised", "something called the lounge bar" (a sign's name), "in blue
+    # and red ice climbing" (read as "in ... ice"; three readings)
+    r"\bdoing exercised\b",
+    r"\bsomething called\b",
+    rf"\b({_COLOURS}) ice climbing\b",
     r"\bsit and bounce\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",

@@ -440,7 +440,12 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A woman reported in a red coat is talking .", "A woman reporter in a red coat is talking ."),
             ("A boy is riding a trails bike .", "A boy is riding a trail bike ."),
             ("Fans are holding up on a player in victory .", "Fans are holding up a player in victory ."),
-            ("A cat is jumping playing with a string .", "A cat is jumping and playing with a string .")):
+            ("A cat is jumping playing with a string .", "A cat is jumping and playing with a string ."),
+            # q30 readers
+            ("Two men are doing exercised in a park .", "Two men are doing exercises in a park ."),
+            ("A man is walking past something called the red bar .", "A man is walking past a red bar ."),
+            ("A man in red and blue ice climbing with an axe .",
+             "A man in red and blue is climbing ice with an axe .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",

@@ -1081,9 +1081,10 @@ def swap_modifiers(sent, params: SwapModifiersParams, ruleset):
                 continue
             if params.not_lexnames and resources.lexnames(m1.lower_, "n", 1) & set(params.not_lexnames):
                 continue
-            if m2.i > m1.i and m2.tag_ == "JJR" and m2.lower_ not in ("older", "younger"):
+            if m2.i > m1.i and m2.tag_ == "JJR" and m1.tag_ != "JJR" and m2.lower_ not in ("older", "younger"):
                 continue  # a comparative would come before what it compares with ("Two little dogs ... a larger
-                # dog" -/-> "Two larger dogs ... a little dog", q28 readers); "an older man" stands alone
+                # dog" -/-> "Two larger dogs ... a little dog", q28 readers); "an older man" stands alone, and two
+                # comparatives compare with each other ("The larger dog is barking at the smaller dog")
             if params.not_attached and any(b.head.dep_ == "prep" and b.head.head == a
                                            for a, b in ((m1.head, m2.head), (m2.head, m1.head))):
                 continue
