@@ -325,8 +325,8 @@ class SwapArgumentsParams(_AnimacyParams):
     motion_participles: list[str] = Field(default_factory=list)
     # verbs taking an object and a bare infinitive ("watching a snowboarder with a blue jacket jump"): an object
     # phrase ending in a word that can be a bare verb stays, as the parse may have swallowed the infinitive into
-    # it ("A snowboarder with a blue jacket jump is watching several people", q27 readers)
-    bare_infinitive_verbs: list[str] = Field(default_factory=list)
+    # it ("A snowboarder with a blue jacket jump is watching several people", q27 readers); a lexicon of verbs
+    bare_infinitive_lexicon: str | None = None
     # passives of a verb with a particle or a stranded preposition are left alone: their swap reads badly or
     # not at all ("A runner is being clapped on by a passerby" -/-> "A passerby is being clapped on by a runner")
     phrasal_passives: bool = True
@@ -529,7 +529,7 @@ def _plausible(verb, moves, params: SwapArgumentsParams, ruleset) -> bool:
     if vlemma in params.surface_verbs \
             and any(kinds[tok.i] in ("person", "animal") for tok in _landing(moves, _SURFACE_PREPOSITIONS)):
         return False  # "A man is sitting on a dog" -/-> "A dog is sitting on a man"
-    if vlemma in params.bare_infinitive_verbs and any(
+    if params.bare_infinitive_lexicon and vlemma in ruleset.lexicon_set(params.bare_infinitive_lexicon) and any(
             old == "object" and _bare_verb_end(tok) for tok, old, _ in moves):
         return False  # "watching a snowboarder with a blue jacket jump"
     if vlemma in params.posture_verbs and any(

@@ -380,8 +380,8 @@ class VoiceParams(BaseModel):
     exclude_pairs: dict[str, list[str]] = Field(default_factory=dict)
     # verbs taking an object and a bare infinitive ("helping a child ice skate"): the parser may read the
     # infinitive as the object's head with the person as its modifier ("a child ice skate"), so such an
-    # object with a person or animal before its head makes no passive
-    bare_infinitive_verbs: list[str] = Field(default_factory=list)
+    # object with a person or animal before its head makes no passive (a lexicon of verbs)
+    bare_infinitive_lexicon: str | None = None
     # phrases that, right after the object, belong to it as a name ("eating corn on the cob" -/-> "The corn is
     # being eaten on the cob by the cat"): the passive would split the name
     object_phrases: list[str] = Field(default_factory=list)
@@ -531,7 +531,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             continue  # "The noodles are being put in the water by the lady to cook"
         if _lemma(obj) == _lemma(subj):
             continue  # "A man is pushing a man" -/-> "A man is being pushed by a man"
-        if lemma_of(verb.text, "VERB") in params.bare_infinitive_verbs and any(
+        if params.bare_infinitive_lexicon \
+                and lemma_of(verb.text, "VERB") in ruleset.lexicon_set(params.bare_infinitive_lexicon) and any(
                 c.dep_ in ("compound", "nmod") and resources.first_sense_animate(c.lower_)
                 for c in obj.lefts):
             continue  # "An adult is helping a child ice skate" -/-> "A child ice skate is being helped" (q19 readers)
