@@ -396,6 +396,8 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     # q30 readers: "watching students doing exercised", "something called the lounge bar" (a sign's name), "in blue
     # and red ice climbing" (read as "in ... ice"; three readings)
     r"\bdoing exercised\b",
+    r"\bwith across\b",  # "following behind a brown dog with across a grassy field" (q31 readers)
+    r"\bin natural water\b",  # "A white dog is jumping in natural water" (q29, q31 readers)
     r"\bsomething called\b",
     rf"\b({_COLOURS}) ice climbing\b",
     r"\bsit and bounce\b",

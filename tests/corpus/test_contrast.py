@@ -232,6 +232,8 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "There is no yellow dog running side by side down a road", "there-is-no"),
     ("A big cat is opening a plastic drawer with his paws and then hopping inside",
      "A big cat is not opening a plastic drawer with his paws and is not then hopping inside", "negation-insert"),
+    # q31 readers: "women models" has no singular "women model"
+    ("Women models are walking down a catwalk", "There is no women model walking down a catwalk", "there-is-no"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

@@ -445,7 +445,9 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("Two men are doing exercised in a park .", "Two men are doing exercises in a park ."),
             ("A man is walking past something called the red bar .", "A man is walking past a red bar ."),
             ("A man in red and blue ice climbing with an axe .",
-             "A man in red and blue is climbing ice with an axe .")):
+             "A man in red and blue is climbing ice with an axe ."),
+            ("A dog is running with across a field .", "A dog is running across a field ."),
+            ("A dog is swimming in natural water .", "A dog is swimming in a pond .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",

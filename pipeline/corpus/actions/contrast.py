@@ -722,7 +722,8 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
             and not any(t.lower_ in params.plural_words for t in doc) \
             and not any(" " in w and f" {w} " in f" {doc.text.lower()} " for w in params.plural_words) \
             and not _counted_with(subj) \
-            and not any(c.lower_ in _PLURAL_ADJECTIVES for c in subj.children) \
+            and not any(c.lower_ in _PLURAL_ADJECTIVES or c.dep_ in ("compound", "amod") and c.tag_ == "NNS"
+                        and c.lower_ in ("women", "men", "children", "people") for c in subj.children) \
             and not (subj.head.lemma_.lower() in params.plural_verbs and not children(subj.head, "dobj")):
         single = lemma_of(subj.text, "NOUN")  # SICK's usual form: "Two dogs are playing" ->
         if single != subj.lower_:             # "There is no dog playing"

@@ -574,6 +574,11 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             if t.i + 1 < len(sent.doc) and sent.doc[t.i + 1].lower_ == "front" and t.lower_ != "in":
                 continue
             later = _participle_after_phrase(sent, t, params)
+            ing = sent.doc[t.i - 1]
+            if later is None and ing.tag_ == "NN" and ing.lower_.endswith("ing") and ing.i > 0 \
+                    and sent.doc[ing.i - 1].pos_ == "NOUN" and _verb_dominant(_lemma(ing.lower_)):
+                later = ing.i  # "a grey dog and a tan dog playing on a field": the participle tagged a noun
+                # ("... dog playing are on a grassy field", q31 readers)
             return "be", later if later is not None else t.i
     for c in root.children:  # "a dog wet from the rain"
         if c.dep_ == "amod" and c.i > root.i and c.pos_ == "ADJ":
