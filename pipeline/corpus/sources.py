@@ -398,6 +398,10 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\bdoing exercised\b",
     r"\bwith across\b",  # "following behind a brown dog with across a grassy field" (q31 readers)
     r"\bin natural water\b",  # "A white dog is jumping in natural water" (q29, q31 readers)
+    # q32 readers: "causing a water to spray", "a trick in a long metal rail", "dressed in a black stand next to"
+    r"\ba water to\b",
+    r"\b(grind|grinding|trick|tricks) in (a|an|the) ([\w-]+ ){0,2}rail\b",
+    rf"\bin a ({_COLOURS}) (stand|stands|sit|sits|walk|walks)\b",
     r"\bsomething called\b",
     rf"\b({_COLOURS}) ice climbing\b",
     r"\bsit and bounce\b",

@@ -234,6 +234,11 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "A big cat is not opening a plastic drawer with his paws and is not then hopping inside", "negation-insert"),
     # q31 readers: "women models" has no singular "women model"
     ("Women models are walking down a catwalk", "There is no women model walking down a catwalk", "there-is-no"),
+    # q32 readers: a ball coming at the catcher is not thrown; calm water is rough, not angry
+    ("The little boy in red trunks is catching a soccer ball that is coming towards him",
+     "The little boy in red trunks is throwing a soccer ball that is coming towards him", "opposite-lexicon"),
+    ("The man is dropping from a swinging rope into a calm river",
+     "The man is dropping from a swinging rope into an angry river", "opposite-lexicon"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

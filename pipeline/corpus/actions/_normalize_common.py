@@ -130,6 +130,10 @@ def _be_anchor(sent, verb) -> int:
             and (doc[i - 1].tag_ in ("RB", "RBR", "RBS") or doc[i - 1].lower_ in ("all", "both", "each")) \
             and not sent.edited(i - 1):
         i -= 1
+    # "just" and "still" float before an auxiliary the parse hangs them off: "a cowboy just getting bucked off a bull"
+    # -> "is just getting", not "just is getting" (q29, q32 readers)
+    while i - 1 >= 0 and doc[i - 1].lower_ in ("just", "still") and not sent.edited(i - 1):
+        i -= 1
     if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
             and doc[i - 2].pos_ not in ("DET", "NUM", "ADJ") and _activity_compound(doc[i - 1].lower_, verb.text) \
             and not _doer_noun(doc[i - 1].lower_) \

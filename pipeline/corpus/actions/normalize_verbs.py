@@ -759,8 +759,14 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
             elif dynamic and len(auxes) == 1 and auxes[0].lower_ in _PRESENT_BE and auxes[0].dep_ == "auxpass":
                 sent.replace(auxes[0].i, f"{auxes[0].text} being")  # "is thrown into the water"
             elif len(auxes) == 1 and auxes[0].lemma_ == "get" and auxes[0].tag_ in ("VBZ", "VBP", "VBD"):
-                # "a dog gets sprayed" -> "a dog is getting sprayed"
-                sent.replace(auxes[0].i, f"{be_present(_plural_subject(verb))} getting")
+                # "a dog gets sprayed" -> "a dog is getting sprayed"; "just got bucked off" -> "is just getting
+                # bucked off", not "just is getting" (q29, q32 readers)
+                adverb = sent.doc[auxes[0].i - 1] if auxes[0].i > 0 else None
+                if adverb is not None and adverb.lower_ in ("just", "still") and not sent.edited(adverb.i):
+                    sent.delete(adverb.i)
+                    sent.replace(auxes[0].i, f"{be_present(_plural_subject(verb))} {adverb.lower_} getting")
+                else:
+                    sent.replace(auxes[0].i, f"{be_present(_plural_subject(verb))} getting")
             continue
         if not auxes:
             # a past tense the tagger read as a participle: "the cat shimmied under the bed"
