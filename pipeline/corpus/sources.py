@@ -400,6 +400,11 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\bin natural water\b",  # "A white dog is jumping in natural water" (q29, q31 readers)
     # q32 readers: "causing a water to spray", "a trick in a long metal rail", "dressed in a black stand next to"
     r"\ba water to\b",
+    # q33 readers: "in a yard of grass" (two captions), "the end of hit boat", "The small brown and black down is
+    # wearing" ("dog")
+    r"\ba yard of grass\b",
+    r"\bhit boat\b",
+    rf"\b({_COLOURS}) down (is|are)\b",
     r"\b(grind|grinding|trick|tricks) in (a|an|the) ([\w-]+ ){0,2}rail\b",
     rf"\bin a ({_COLOURS}) (stand|stands|sit|sits|walk|walks)\b",
     r"\bsomething called\b",

@@ -239,6 +239,8 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "The little boy in red trunks is throwing a soccer ball that is coming towards him", "opposite-lexicon"),
     ("The man is dropping from a swinging rope into a calm river",
      "The man is dropping from a swinging rope into an angry river", "opposite-lexicon"),
+    # q33 readers: up and down the court are one way
+    ("A boy is dribbling the ball down the court", "A boy is dribbling the ball up the court", "opposite-lexicon"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

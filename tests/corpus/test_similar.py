@@ -263,6 +263,8 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("A teacher is instructing two boys how to use the computer", "instructor"),
     # q27: an entire party is no total one
     ("An entire wedding party is posing for pictures", "total"),
+    # q33: sled dogs are a kind
+    ("A group of sled dogs is standing together in the white snow", "animals"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

@@ -450,7 +450,10 @@ def test_caption_flaws_r11_garbles_lose_to_clean_captions_of_the_same_image():
             ("A dog is swimming in natural water .", "A dog is swimming in a pond ."),
             ("A boy is causing a water to spray .", "A boy is causing water to spray ."),
             ("A skater is doing a trick in a metal rail .", "A skater is doing a trick on a metal rail ."),
-            ("Two men dressed in a black stand on a hill .", "Two men dressed in black stand on a hill .")):
+            ("Two men dressed in a black stand on a hill .", "Two men dressed in black stand on a hill ."),
+            ("A dog is rolling in a yard of grass .", "A dog is rolling in a grassy yard ."),
+            ("A man is sitting on a hit boat .", "A man is sitting on a fishing boat ."),
+            ("The small brown down is wearing a tutu .", "The small brown dog is wearing a tutu .")):
         assert caption_flaws(garbled) > caption_flaws(clean), garbled
     # what the new patterns leave alone
     for fine in ("A boy is playing ping pong .", "A man is playing ping-pong with a friend .",

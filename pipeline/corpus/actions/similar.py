@@ -1333,6 +1333,9 @@ def adjective_to_relative(sent, params: AdjectiveRelativeParams, ruleset):
         shades = params.shade_words
         if (word in shades and doc[a1].pos_ == "ADJ") or (a0 > 0 and doc[a0 - 1].lower_ in shades):
             continue  # "light brown shorts": the parser attaches both to the noun, but they go together
+        if any(t.tag_ == "VBN" and t.dep_ == "conj" for t in adj.subtree):
+            continue  # "a black and white spotted dog" -/-> "A dog, which is black and white spotted" (a pattern
+            # the parse joins to the colours; q31 and q33 readers)
         if colours and in_colour_stack(doc, a0, a1, colours):
             continue  # "A reddish brown dog" -/-> "A reddish dog, which is brown": one colour
         if (a0 > 0 and doc[a0 - 1].pos_ in ("AUX", "VERB")) or any(
