@@ -119,6 +119,11 @@ def _later_passive(sent, verb) -> int | None:
     return None
 
 
+FLOATING_ADVERBS = ("just", "still")
+"""Adverbs a caption writes before its verb phrase ("a cowboy just got bucked off"); "is/are" goes before them:
+"is just getting", not "just is getting" (q29, q32 readers)."""
+
+
 def _be_anchor(sent, verb) -> int:
     """Where 'is/are' goes before a simple verb: before adverbs/negation and a floating "all/both/each" written
     right before it ("a dog also runs" -> "a dog is also running", "women all dressed" -> "women are all
@@ -132,7 +137,7 @@ def _be_anchor(sent, verb) -> int:
         i -= 1
     # "just" and "still" float before an auxiliary the parse hangs them off: "a cowboy just getting bucked off a bull"
     # -> "is just getting", not "just is getting" (q29, q32 readers)
-    while i - 1 >= 0 and doc[i - 1].lower_ in ("just", "still") and not sent.edited(i - 1):
+    while i - 1 >= 0 and doc[i - 1].lower_ in FLOATING_ADVERBS and not sent.edited(i - 1):
         i -= 1
     if i == verb.i and i >= 2 and doc[i - 1].pos_ == "NOUN" and not sent.edited(i - 1) \
             and doc[i - 2].pos_ not in ("DET", "NUM", "ADJ") and _activity_compound(doc[i - 1].lower_, verb.text) \

@@ -367,10 +367,7 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
     hyps = tuple(params.clothing_hypernyms)
     plural = _np_plural(root)
     # the last word of the colours worn right after the participle ("wearing black and white slides ...", q27)
-    worn_end = part.i + 1
-    while worn_end + 2 < len(doc) and doc[worn_end + 1].lower_ == "and" and _colour_word(doc[worn_end]) \
-            and _colour_word(doc[worn_end + 2]):
-        worn_end += 2
+    worn_end = _colour_run_end(doc, part.i + 1)
     for j in range(part.i + 2, len(doc)):
         w, prev = doc[j], doc[j - 1]
         if w.lower_ in _RELATIVE_PRONOUNS or w.lower_ in params.subordinators:
@@ -554,9 +551,8 @@ def _fragment_predicate(sent, root, params: FragmentParams, participles_only: bo
             return "be", t.i  # "a woman in a bikini next to a man": the tagger reads "next" as an adverb
         if t.dep_ == "prep" and t.lower_ in preps and t.head.pos_ in ("NOUN", "PROPN", "PRON", "NUM"):
             pobj = [p for p in t.children if p.dep_ == "pobj"]
-            if t.lower_ in clothing_preps and pobj and pobj[0].lower_.endswith("s") and pobj[0].i == t.i + 4 \
-                    and all(_colour_word(sent.doc[k]) for k in (t.i + 1, t.i + 3)) \
-                    and sent.doc[t.i + 2].lower_ == "and" \
+            if t.lower_ in clothing_preps and pobj and pobj[0].lower_.endswith("s") \
+                    and pobj[0].i - 1 == _colour_run_end(sent.doc, t.i + 1) >= t.i + 3 \
                     and _verb_reading(pobj[0].lower_) and lemma_of(pobj[0].lower_, "VERB") != pobj[0].lower_ \
                     and not _garment(pobj[0], hyps) and pobj[0].i + 1 < len(sent.doc) \
                     and sent.doc[pobj[0].i + 1].pos_ == "ADP":
@@ -656,6 +652,16 @@ def _colour(noun) -> bool:
 def _colour_word(tok, senses: int = 3) -> bool:
     """Whether ``tok`` is a colour word (:func:`pipeline.common.resources.colour_word`)."""
     return resources.colour_word(tok.lower_, senses)
+
+
+def _colour_run_end(doc, start: int) -> int:
+    """Index of the last of the colours joined by "and" from token ``start`` ("in blue and black surfs": the
+    index of "black"); ``start`` itself when no "and" + colour follows it."""
+    end = start
+    while end + 2 < len(doc) and doc[end + 1].lower_ == "and" and _colour_word(doc[end]) \
+            and _colour_word(doc[end + 2]):
+        end += 2
+    return end
 
 
 def _compound_after_noun(first, verb) -> bool:

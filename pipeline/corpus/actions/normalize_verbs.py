@@ -42,6 +42,7 @@ from pipeline.corpus.wordforms import (
 from ._normalize_common import (
     _AUX_DEPS,
     COSTUME_WORDS,
+    FLOATING_ADVERBS,
     _antecedent,
     _aux_children,
     _be_anchor,
@@ -762,7 +763,7 @@ def present_continuous(sent, params: ContinuousParams, ruleset) -> None:
                 # "a dog gets sprayed" -> "a dog is getting sprayed"; "just got bucked off" -> "is just getting
                 # bucked off", not "just is getting" (q29, q32 readers)
                 adverb = sent.doc[auxes[0].i - 1] if auxes[0].i > 0 else None
-                if adverb is not None and adverb.lower_ in ("just", "still") and not sent.edited(adverb.i):
+                if adverb is not None and adverb.lower_ in FLOATING_ADVERBS and not sent.edited(adverb.i):
                     sent.delete(adverb.i)
                     sent.replace(auxes[0].i, f"{be_present(_plural_subject(verb))} {adverb.lower_} getting")
                 else:
