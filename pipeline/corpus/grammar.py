@@ -143,12 +143,14 @@ def _lexicons(rules_root: str | None):
     return _lexicons_of(rs)
 
 
-def _lexicons_of(ruleset) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """(mass nouns, bare noun phrases, setting nouns) of a rule set; a missing optional lexicon is empty."""
-    mass = ruleset.lexicon_set("mass_nouns")
-    bare = ruleset.lexicon_set("bare_noun_phrases") if "bare_noun_phrases" in ruleset.lexicons else frozenset()
-    settings = ruleset.lexicon_set("setting_nouns") if "setting_nouns" in ruleset.lexicons else frozenset()
-    return mass, bare, settings
+def _lexicons_of(ruleset) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """(mass nouns, bare noun phrases, setting nouns, counted nouns) of a rule set; a missing optional lexicon is
+    empty."""
+    def optional(name: str) -> frozenset[str]:
+        return ruleset.lexicon_set(name) if name in ruleset.lexicons else frozenset()
+
+    return ruleset.lexicon_set("mass_nouns"), optional("bare_noun_phrases"), optional("setting_nouns"), \
+        optional("counted_nouns")
 
 
 # ----------------------------------------------------------------------------------------------- number
@@ -508,7 +510,8 @@ def _after_modifier_comma(doc, start: int) -> bool:
     return k < start - 2 and doc[k].tag_ in ("DT", "PRP$")
 
 
-def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tuple[int, str]], bool]:
+def _missing_determiners(doc, mass, bare, settings=frozenset(), counted=frozenset()) \
+        -> tuple[list[tuple[int, str]], bool]:
     """(``(token index, article)`` insertions, whether some missing determiner cannot be repaired).
 
     The article is "the" for a bare setting noun of the scene (``settings``: "in desert" -> "in the desert",
@@ -549,7 +552,7 @@ def _missing_determiners(doc, mass, bare, settings=frozenset()) -> tuple[list[tu
         # "dribbling basketball": a ball game's name for its ball, the object of a verb done to a ball (seed 8)
         ball = n.dep_ == "dobj" and low.endswith("ball") and is_game(low) \
             and lemma_of(n.head.text, "VERB") in BALL_VERBS
-        if not (setting or by_modifier or compound_count or ball or is_count_noun(low, mass, bare)):
+        if not (setting or by_modifier or compound_count or ball or low in counted or is_count_noun(low, mass, bare)):
             continue
         if n.i + 1 < len(n.doc) and n.doc[n.i + 1].tag_ in ("CD", "POS"):  # "number 5", "man 's"
             continue
@@ -849,13 +852,13 @@ def check_doc(doc, ruleset=None) -> Verdict:
     ``ruleset`` gives the lexicons (mass_nouns, bare_noun_phrases); default the project's rules.
     Repairs (missing-determiner, doubled-word) are applied together to the text; other failures are reported.
     """
-    mass, bare, settings = _lexicons_of(ruleset) if ruleset is not None else _lexicons(None)
+    mass, bare, settings, counted = _lexicons_of(ruleset) if ruleset is not None else _lexicons(None)
     failures, repairs = [], []
     if _agreement(doc):
         failures.append("agreement")
     if _article_plural(doc):
         failures.append("article-plural")
-    inserts, unrepairable = _missing_determiners(doc, mass, bare, settings)
+    inserts, unrepairable = _missing_determiners(doc, mass, bare, settings, counted)
     if unrepairable:
         failures.append("missing-determiner")
     elif inserts:

@@ -410,6 +410,11 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\bsomething called\b",
     rf"\b({_COLOURS}) ice climbing\b",
     r"\bsit and bounce\b",
+    # q34 readers: "Two dogs on hind legs" (SICK writes "on its/their hind legs"), "shooting video of another
+    # writing on a pole", "trying to push this very large inflatable golf ball"
+    r"(?<!its )(?<!their )\bon hind legs\b",
+    r"\bof another writing\b",
+    r"\bthis (very|big|large|small|little|huge)\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",
     # "a girl with her hands raised over her head": an absolute "with" phrase right after the subject is the only

@@ -92,10 +92,16 @@ def gerund(lemma: str) -> str:
     return inflect_word(lemma, "VBG")
 
 
+# participles lemminflect gives in a form an editor would change
+_PARTICIPLES = {"bear": "borne", "light": "lit"}
+
+
 def participle(lemma: str) -> str:
     """Past participle: ``'ride' -> 'ridden'``; "bear" (carry) gives "borne", not the "born" of birth (p6
-    readers of issue 11: "A green flag is being born in a parade")."""
-    return "borne" if lemma == "bear" else inflect_word(lemma, "VBN")
+    readers of issue 11: "A green flag is being born in a parade"); "light" gives "lit", lemminflect's second
+    form (q34 readers: "is being lighted")."""
+    return _PARTICIPLES.get(lemma) or inflect_word(lemma, "VBN")
+
 
 
 def third_person(lemma: str) -> str:

@@ -202,6 +202,9 @@ REPAIRED = [  # (sentence, check, repaired sentence)
      "An older black man is handing a small blue object to a group of younger black men"),
     ("A man dressed in black suit and tie is reading a book", "missing-determiner",
      "A man dressed in a black suit and tie is reading a book"),
+    # q34 readers: event nouns WordNet files as acts are counted
+    ("A dog is performing act at dog show", "missing-determiner", "A dog is performing an act at a dog show"),
+    ("A boy is performing trick on the bike", "missing-determiner", "A boy is performing a trick on the bike"),
     ("A man is is walking", "doubled-word", "A man is walking"),
     ("The the dog is running", "doubled-word", "The dog is running"),
 ]

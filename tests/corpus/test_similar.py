@@ -265,6 +265,8 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("An entire wedding party is posing for pictures", "total"),
     # q33: sled dogs are a kind
     ("A group of sled dogs is standing together in the white snow", "animals"),
+    # q34: a setting is no placing
+    ("A female hurdle-jumper is clearing a hurdle in a track-and-field setting", "placing"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

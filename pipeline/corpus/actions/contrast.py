@@ -201,6 +201,11 @@ def _other_refers_back(doc, head) -> bool:
             if t.lower_ == "other" and t.i > 0 and doc[t.i - 1].lower_ == "the" \
                     and resources.lexnames(t.head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys():
                 return True
+            # "No skateboarder is balancing on a wall and a group of other boys is watching": other people after
+            # a person subject are others than that person, whatever the word (q34 readers)
+            if resources.lexnames(t.head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys() \
+                    and resources.lexnames(head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys():
+                return True
     return False
 
 
@@ -629,6 +634,8 @@ class ThereIsNoParams(BaseModel):
     # gerunds of notices ("No parking"): ending the sentence right after the subject they read as a ban on a
     # compound noun ("There is no vehicle parking", r13 readers)
     notice_gerunds: list[str] = Field(default_factory=lambda: ["parking", "loitering", "trespassing"])
+    # things there is only one of: "There is no sun rising behind trees" denies the sun (q34 readers)
+    unique_nouns: list[str] = Field(default_factory=list)
 
 
 def _counted_with(subj) -> bool:
@@ -677,7 +684,7 @@ def _there_is_no_edits(sent, verb, params: ThereIsNoParams):
     if verb.lower_ in params.notice_gerunds and verb.i == aux.i + 1 and not any(c.i > verb.i for c in verb.children
                                                                               if not c.is_punct):
         return
-    if any(c.dep_ == "conj" for c in subj.children):
+    if any(c.dep_ == "conj" for c in subj.children) or subj.lower_ in params.unique_nouns:
         return
     if sum(not t.is_punct for t in doc) > params.max_words:
         return

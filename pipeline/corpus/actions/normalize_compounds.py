@@ -40,6 +40,9 @@ class HyphenParams(BaseModel):
     renames: dict[str, str] = {}  # a noun used for a participle before a noun: "a fancy pattern jacket"
     not_participles: list[str] = []  # participles that make an adjective with the noun ("stuffed animal")
     number_nouns: bool = True  # "a three rung jump" -> "a three-rung jump" (see _number_noun)
+    # heads naming a part a garment has: before a garment the first word describes the garment ("an orange
+    # collared shirt" is an orange shirt with a collar), before anything else the part ("a black-collared dog")
+    garment_parts: list[str] = []
 
 
 @functools.lru_cache(maxsize=16384)
@@ -168,6 +171,8 @@ def hyphenate_compound_modifiers(sent, params: HyphenParams, ruleset) -> None:
                 sent.replace(a.i, f"{ta}-{renamed}")  # "a white hair woman" -> "a white-haired woman"
                 sent.delete(b.i)
             continue
+        if tb in params.garment_parts and resources.under(lemma_of(noun.lower_, "NOUN"), ("clothing.n.01",)):
+            continue
         joined = None
         # "a pebble covered beach": the tagger calls the noun an adjective, which WordNet does not know (q22
         # readers)
@@ -246,10 +251,14 @@ def possessive_s(sent, params: PossessiveSParams, ruleset) -> None:
         # WordNet files "hair" under noun.body but not under body_part.n.01: the one body-part test counts it
         # after "the" only before a singular part: "into the white dogs mouth" is one dog's mouth (q10 readers), where
         # "the dogs tails" may be the tails of several dogs
-        if art.lower_ == "the" and noun.tag_ != "NN":
+        # "holding the girls hand near a bush": the tagger may read the part as the plural's verb; with no object
+        # after it, it is the part (q34 readers)
+        misread = noun.tag_ in ("VB", "VBP") and resources.body_part(part) and (
+            j + 1 >= len(doc) or doc[j + 1].tag_ not in ("DT", "PRP", "PRP$", "NN", "NNS", "CD"))
+        if art.lower_ == "the" and noun.tag_ != "NN" and not misread:
             continue
         # after "a/an" anything owned: "from a magicians hat" can only be one magician's hat (q13 readers)
-        if noun.pos_ == "NOUN" and resources.under(single, owners) \
+        if (noun.pos_ == "NOUN" or misread) and resources.under(single, owners) \
                 and (art.lower_ != "the" or resources.under(part, owned, 2) or resources.body_part(part)):
             sent.replace(tok.i, f"{single}'s")
     if params.compound_owners:

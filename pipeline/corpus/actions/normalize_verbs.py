@@ -46,6 +46,7 @@ from ._normalize_common import (
     _antecedent,
     _aux_children,
     _be_anchor,
+    _first_sense_animate,
     _later_passive,
     _lemma,
     _loose_subject,
@@ -238,6 +239,21 @@ def _is_finite_group(head, group_heads) -> bool:
     return any(_aux_children(h) for h in group_heads)
 
 
+def _hanging_attempt(head, finite: bool):
+    """The main verb when the untensed catenative ``head`` ("trying") follows a thing that is not the subject
+    ("is pointing to something trying to show her"), so that its reduced verb would read as the thing's; else
+    None. A person or animal before it may be the one trying ("holding a dog trying to escape"), so not then."""
+    doc = head.doc
+    if finite or head.tag_ != "VBG" or head.i == 0:
+        return None
+    prev, root = doc[head.i - 1], head.sent.root
+    if prev.pos_ not in ("NOUN", "PRON") or prev.dep_ in ("nsubj", "nsubjpass") or _first_sense_animate(prev.lower_):
+        return None
+    if root.i >= head.i or root.pos_ not in ("VERB", "AUX") or not _is_finite_group(root, [root]):
+        return None
+    return root
+
+
 @action("catenative_to_continuous", stages=("normalize",), params=CatenativeParams)
 def catenative_to_continuous(sent, params: CatenativeParams, ruleset) -> None:
     """Complex verb construction -> the simple verb in the present continuous ("tries to climb" -> "is
@@ -302,7 +318,16 @@ def catenative_to_continuous(sent, params: CatenativeParams, ruleset) -> None:
             continue
         if lemma in stative:
             continue
+        hanging = _hanging_attempt(head, finite)
+        if hanging is not None:
+            # "running with a football trying to score": the bare "scoring" would hang on the thing before it
+            # ("a football scoring"), so the attempt becomes the subject's second verb (Table 2, subordinate
+            # -> coordinate; q34 readers)
+            plural = _plural_subject(hanging)
+            finite = True
         _collapse(sent, comp, group, plural, stative, bare=not finite, lemma=lemma)
+        if hanging is not None:
+            sent.replace(min(group), f"and {be_present(plural)}")
         # "tries to climb and jump" -> "is climbing and jumping"
         for conj in _conjunct_verbs(comp):
             if conj.tag_ == "VB" and not sent.edited(conj.i):

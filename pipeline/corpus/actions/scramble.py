@@ -335,6 +335,9 @@ class SwapArgumentsParams(_AnimacyParams):
     # men", r13 readers)
     relational_words: list[str] = Field(default_factory=lambda: ["opposite", "other", "another", "rival",
                                                                   "opposing", "same"])
+    # a comparison the parse hangs on the object is the verb's manner: moved with the object it describes the
+    # new subject ("The man in the white shorts like a puppet is controlling the people", q34 readers)
+    manner_prepositions: list[str] = Field(default_factory=lambda: ["like"])
 
 
 def _arguments(verb, role: str, params: SwapArgumentsParams):
@@ -701,7 +704,9 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                 if any(c.dep_ == "relcl" or c.dep_ == "acl" and len(list(c.subtree)) > 4
                        for t in (a, b) for c in t.children):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
-                if any(w.lower_ in params.relational_words for t in (a, b) for w in t.subtree):
+                if any(w.lower_ in params.relational_words
+                       or w.dep_ == "prep" and w.lower_ in params.manner_prepositions
+                       for t in (a, b) for w in t.subtree):
                     continue
                 if any(t.dep_ == "pobj" and t.head.lower_ == "to" and other.dep_ != "pobj"
                        and not any(c.dep_ in ("det", "poss", "nummod") for c in other.children)
@@ -1758,7 +1763,9 @@ class SwapPhrasesParams(MovePhraseParams):
 
 
 _WEAR_WORDS = frozenset({"in", "with", "wearing"})
-_SCENE_PREPOSITIONS = frozenset({"on", "at", "under", "by", "inside", "outside"})
+# ("along", "across", "through", "around": q34 readers, "running with a white and gray dog along dirt")
+_SCENE_PREPOSITIONS = frozenset({"on", "at", "under", "by", "inside", "outside", "along", "across", "through",
+                                 "around"})
 
 
 def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]) -> bool:

@@ -374,6 +374,9 @@ class VoiceParams(BaseModel):
     # objects that make no passive subject ("enjoying an afternoon" -/-> "An afternoon is being enjoyed"):
     # by lemma, or by the WordNet lexname of their first noun sense (noun.time)
     exclude_objects: list[str] = Field(default_factory=list)
+    # words in an object that name nothing the sentence shows: "holding the handles of something" -/-> "The
+    # handles of something are being held" (q34 readers)
+    vague_words: list[str] = Field(default_factory=list)
     exclude_object_lexnames: list[str] = Field(default_factory=list)
     # {verb lemma: [object lemmas]}: light-verb and fixed pairs whose object cannot open a passive ("taking a
     # bath" -/-> "A bath is being taken by the bird")
@@ -566,6 +569,8 @@ def active_to_passive(sent, params: VoiceParams, ruleset):
             # "a silver helmet and red shirt" (the parser joins "helmet" and "red")
         if any(c.dep_ == "prep" and c.lower_ != "of" for c in obj.children):
             continue  # "covers a piece of meat with flour": the phrase is often the verb's, not the object's
+        if any(t.lower_ in params.vague_words for t in obj.subtree):
+            continue
         if _lemma(obj) in params.exclude_objects or obj.lower_ in params.exclude_objects \
                 or resources.lexnames(_lemma(obj), "n", 1) & set(params.exclude_object_lexnames) \
                 or _lemma(obj) in params.exclude_pairs.get(lemma_of(verb.text, "VERB"), ()):
