@@ -478,6 +478,15 @@ def _animate_object(verb, before: int) -> bool:
                for c in verb.children)
 
 
+def _plural_owner(prep) -> bool:
+    """Whether the phrase of preposition ``prep`` describes a plural noun: the one it hangs on, or the subject of
+    the verb it hangs on ("Soldiers in green uniform", "Soldiers are marching in green uniform")."""
+    owner = prep.head
+    if owner.pos_ in ("VERB", "AUX"):
+        owner = next((c for c in owner.children if c.dep_ in ("nsubj", "nsubjpass")), owner)
+    return owner.tag_ in ("NNS", "NNPS")
+
+
 def _paired(n) -> bool:
     """"from side to side", "nose to nose": the noun repeated across a preposition (an idiom, bare)."""
     doc, i, low = n.doc, n.i, n.lower_
@@ -580,7 +589,10 @@ def _missing_determiners(doc, mass, bare, settings=frozenset(), counted=frozense
             # of men", "a picture of group of people") still needs its article after "of"/"by"
             # an idiom stays bare only unmodified: "in uniform", but "in red and white uniform" is one uniform
             modified = any(c.dep_ == "amod" for c in n.children)
-            if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare and not modified:
+            # and modified after a plural wearer, who wear one each: "Some people in medieval costume" (q35 readers:
+            # "people in a medieval costume")
+            if prep in ("per", "via", "than", "like", "as") or f"{prep} {low}" in bare and (
+                    not modified or _plural_owner(n.head)):
                 continue
             part_of = prep == "of" and n.head.head.lower_ in PART_NOUNS
             depiction = prep == "of" and n.head.head.lower_ in DEPICTION_NOUNS

@@ -415,6 +415,16 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"(?<!its )(?<!their )\bon hind legs\b",
     r"\bof another writing\b",
     r"\bthis (very|big|large|small|little|huge)\b",
+    # q35 readers: "swimming underwater water", "in a yellow kayak on that is floating", "some interesting shape rock
+    # formations", "in pink versus blue teams uniforms", "in running race starting position" (read as a verb), "face
+    # paint on , and is wearing" (a comma between two verbs of one subject), "a large sign and boundary of the field"
+    r"\bunderwater water\b",
+    r"\bon that is\b",
+    r"\binteresting shape\b",
+    r"\bteams uniforms\b",
+    r"\bstarting position\b",
+    r" , and (is|are)\b",
+    r"\band boundary of\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",
     # "a girl with her hands raised over her head": an absolute "with" phrase right after the subject is the only

@@ -241,6 +241,11 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "The man is dropping from a swinging rope into an angry river", "opposite-lexicon"),
     # q33 readers: up and down the court are one way
     ("A boy is dribbling the ball down the court", "A boy is dribbling the ball up the court", "opposite-lexicon"),
+    # q35 readers: a boat sits or stands by a dock alike; a negation may deny only the purpose
+    ("A blue and white sailboat is sitting by a dock", "A blue and white sailboat is standing by a dock",
+     "opposite-lexicon"),
+    ("The girl is sitting on the couch to crochet", "The girl is not sitting on the couch to crochet",
+     "negation-insert"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

@@ -14,6 +14,7 @@ GOOD = [
     "A man is out of breath",  # "out of" an unmodified noun stays an idiom
     "A dog is jumping out of the water",
     "A man is playing guitar",
+    "Some people in medieval costume are walking through a crowded street",  # one costume each (q35 readers)
     "A man in a red shirt, a man in a blue shirt and a woman are talking",  # two list items alike, not the same
     "A man and a woman are walking",
     "A man and woman are standing in front of a refreshment stand",
@@ -202,6 +203,7 @@ REPAIRED = [  # (sentence, check, repaired sentence)
      "An older black man is handing a small blue object to a group of younger black men"),
     ("A man dressed in black suit and tie is reading a book", "missing-determiner",
      "A man dressed in a black suit and tie is reading a book"),
+    ("A man in green uniform is marching", "missing-determiner", "A man in a green uniform is marching"),
     # q34 readers: event nouns WordNet files as acts are counted
     ("A dog is performing act at dog show", "missing-determiner", "A dog is performing an act at a dog show"),
     ("A boy is performing trick on the bike", "missing-determiner", "A boy is performing a trick on the bike"),

@@ -267,6 +267,8 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("A group of sled dogs is standing together in the white snow", "animals"),
     # q34: a setting is no placing
     ("A female hurdle-jumper is clearing a hurdle in a track-and-field setting", "placing"),
+    # q35: dogs collide, they do not jar
+    ("A black dog is colliding with a golden dog", "jarring"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

@@ -398,6 +398,9 @@ def insert_negation(sent, params: InsertNegationParams, ruleset):
             continue  # "is not playing or is not fighting" still allows one of the two: no contradiction (q10 readers)
         if _named_again_later(doc, verb):
             continue
+        if any(c.dep_ == "advcl" and any(a.lower_ == "to" and a.dep_ == "aux" for a in c.children)
+               for c in verb.children):
+            continue  # "The girl is not sitting on the couch to crochet" may deny only the purpose (q35 readers)
         if any(c.lower_ in params.scope_adverbs for c in verb.children) \
                 or any(g.lower_ in params.scope_adverbs for c in verb.children if c.dep_ == "prep" for g in c.children):
             continue  # ("is almost behind": the adverb hangs on the predicate's preposition)
@@ -896,8 +899,10 @@ def _head_in_files(tok, lexnames, ruleset) -> bool:
 def _noun_in_files(noun, lexnames, ruleset) -> bool:
     """Whether the noun token ``noun`` (None: no) has its first WordNet sense in one of ``lexnames``, or is a
     person or animal by the person/animate lexicons when those files are asked for; see :func:`_head_in_files`."""
-    if noun is None or noun.pos_ not in ("NOUN", "PROPN"):
+    if noun is None or noun.pos_ not in ("NOUN", "PROPN", "PRON"):
         return False
+    if noun.pos_ == "PRON":  # "Someone is sitting": a person by the animate lexicon, never a thing
+        return "noun.person" in lexnames and noun.lower_ in ruleset.lexicon_set("animate_nouns")
     while noun.dep_ == "compound" and noun.head.i != noun.i:  # "young dirt bikers": the parse hangs it on "dirt"
         noun = noun.head
     if resources.lexnames(noun.lemma_.lower(), "n", 1) & set(lexnames):

@@ -1262,6 +1262,8 @@ class MoveModifierParams(BaseModel):
     # in a pink coat" -> "A girl in a little pink coat", not "The man in the little blue shirt" (round 12)
     small_garment_not_wearers_lexicon: str | None = None
     small_words: list[str] = Field(default_factory=lambda: ["little", "small", "tiny"])
+    # what is sized to its user as a garment is ("a woman wearing red in a little wheelchair", q35 readers)
+    fitted_synsets: list[str] = Field(default_factory=lambda: ["clothing.n.01"])
     # ``{class: [lexicons]}``: an adjective of the class lands only on a noun of these lexicons; WordNet's first
     # sense makes a bat an animal and a controller a person ("swinging a young bat", "holding a young
     # controller", r13 readers of a seed-2 build), so "young" goes only to the people and animals listed
@@ -1530,13 +1532,15 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                     resources.colour_word(t.lower_) for t in c.subtree) for c in n.children):
                 continue  # "a white dog with patches of brown and black" -/-> "a dog with white patches of brown
                 # and black": the "of" phrase gives the colour (q26 readers)
-            if adults and m.lower_ in params.small_words and "clothing.n.01" in _noun_ancestors(n):
+            if adults and m.lower_ in params.small_words and _noun_ancestors(n) & set(params.fitted_synsets):
                 wearer = _wearer(n)
                 verb = n.head
                 while n.dep_ == "dobj" and lemma_of(verb.lower_, "VERB") == "wear" and verb.dep_ == "conj":
                     verb = verb.head  # "The man is holding a boy and wearing a shirt"
                 if n.dep_ == "dobj" and n.head.lemma_.lower() == "wear":
                     wearer = next((c for c in verb.children if c.dep_ == "nsubj"), wearer)
+                if wearer == n and n.dep_ == "pobj" and n.head.head.dep_ == "acl":
+                    wearer = n.head.head.head  # "a woman wearing red in a wheelchair": the phrase hangs on "wearing"
                 if wearer != n and (wearer.lemma_.lower() in adults or wearer.lower_ in adults):
                     continue  # "The man in the little blue shirt"
             if any(c in moved and not ({n.lemma_.lower(), n.lower_} & class_receivers[c])
