@@ -246,6 +246,11 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "opposite-lexicon"),
     ("The girl is sitting on the couch to crochet", "The girl is not sitting on the couch to crochet",
      "negation-insert"),
+    # q36 readers: one lands on water, surfs down a dune only, grass is not "live", "not just" says more
+    ("The white swan is taking off from the water", "The white swan is landing from the water", "opposite-lexicon"),
+    ("A blonde girl is surfing down a sandy hill", "A blonde girl is surfing up a sandy hill", "opposite-lexicon"),
+    ("Two dogs are running around on dead grass", "Two dogs are running around on live grass", "antonym-wordnet"),
+    ("A black dog is just running down a ramp", "A black dog is not just running down a ramp", "negation-insert"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

@@ -312,8 +312,9 @@ class InsertNegationParams(BaseModel):
     # "A dog is not knocking a boy into the water twice" may still knock him in once, "The sun is not almost behind
     # the mountains" is no English: a clause counted, repeated or graded by one of these adverbs is not negated, as
     # the negation would deny only the adverb (r13 readers)
+    # (q36 readers: "A black dog is not just running down a ramp" says it does more)
     scope_adverbs: list[str] = Field(default_factory=lambda: ["twice", "thrice", "again", "repeatedly", "almost",
-                                                              "nearly", "barely", "hardly"])
+                                                              "nearly", "barely", "hardly", "just"])
     # "Three people are not waiting ... and one has a dog": a second clause whose subject picks out one of the
     # first clause's subject points into the denied scene (r11, r13 readers); its own verb is negated instead
     anaphoric_subjects: list[str] = Field(default_factory=lambda: [

@@ -123,6 +123,11 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
                 # "running in front of fish hanging on a rod": with no comma, a noun right before the
                 # participle that can do it is its subject ("sitting at a table looking at" still joins)
                 continue
+            if prev is not None and prev.tag_ == "JJ" and (prev.dep_ == "dobj" or prev.dep_ == "conj"
+                                                          and prev.head.dep_ == "dobj"):
+                # "licking blue and yellow frosting off a face": an -ing noun after the adjectives the parse made
+                # the object ("licking blue and yellow and is frosting off", q36 readers)
+                continue
             if prev is not None and prev.lower_ in ("all", "both", "each") and c.i > 1 \
                     and doc[c.i - 2].pos_ in ("NOUN", "PROPN", "PRON"):
                 # "with her children all holding ice cream cones": the participle is the children's, and "her

@@ -368,7 +368,10 @@ def hyphenate_particle_modifiers(sent, params: ParticleHyphenParams, ruleset) ->
             continue  # "dressed in red": a colour or other adjective the tagger called a noun is no head noun
         prev = doc[verb.i - 1]
         # "a grassy fenced in yard": the tagger may call an adjective WordNet has no noun sense of a noun
-        adjective = prev.tag_ in params.before or prev.text in params.before or (
+        # but a noun the tagger called an adjective ends a noun phrase: "a jeep stuck in mud" (q36 readers)
+        noun_as_adjective = prev.tag_ == "JJ" and bool(resources.synsets(prev.lower_, "n")) \
+            and not resources.synsets(prev.lower_, "a")
+        adjective = (prev.tag_ in params.before or prev.text in params.before) and not noun_as_adjective or (
             resources.synsets(prev.lower_, "a") and not resources.synsets(prev.lower_, "n"))
         if not adjective or not verb.text.islower():
             continue

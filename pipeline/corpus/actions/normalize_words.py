@@ -482,7 +482,11 @@ def lowercase_common_words(sent, params: LowercaseParams, ruleset) -> None:
             continue
         if sent.doc[tok.i - 1].lower_ in _NAMING_WORDS:
             continue  # "a dog named Max" -/-> "a dog named max": a name after "named" stays one
-        if _common_word(tok.text) and _lower_case_lemma(tok.text):
+        # after "a/an" a word whose first sense is common is that word, though a later sense is a name ("A Man
+        # is jumping": the Isle of Man, q36 readers)
+        after_article = sent.doc[tok.i - 1].lower_ in ("a", "an") and bool(senses := resources.synsets(tok.lower_)) \
+            and not senses[0].instance_hypernyms()
+        if (_common_word(tok.text) or after_article) and _lower_case_lemma(tok.text):
             sent.replace(tok.i, tok.text.lower())
 
 

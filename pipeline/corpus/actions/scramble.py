@@ -1477,6 +1477,7 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
     noun_count = Counter(t.lemma_.lower() for t in doc if t.pos_ == "NOUN")
     hosts = ruleset.lexicon(params.hosts_lexicon)
     animals = ruleset.lexicon_set("animal_nouns")
+    mass = ruleset.lexicon_set("mass_nouns")
     adults = ruleset.lexicon_set(params.small_garment_not_wearers_lexicon) \
         if params.small_garment_not_wearers_lexicon else frozenset()
     class_receivers = {c: frozenset().union(*(ruleset.lexicon_set(x) for x in names))
@@ -1529,9 +1530,11 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
             elif not _fits(moved, giver, n, hosts, (m.lower_,), animals):
                 continue
             if moved & COLOUR_CLASSES and any(c.dep_ == "prep" and c.lower_ == "of" and any(
-                    resources.colour_word(t.lower_) for t in c.subtree) for c in n.children):
+                    resources.colour_word(t.lower_) or t.dep_ == "pobj" and t.lower_ in mass for t in c.subtree)
+                    for c in n.children):
                 continue  # "a white dog with patches of brown and black" -/-> "a dog with white patches of brown
-                # and black": the "of" phrase gives the colour (q26 readers)
+                # and black": the "of" phrase gives the colour (q26 readers); so does a stuff ("a black and white
+                # jet of water", q36 readers)
             if adults and m.lower_ in params.small_words and _noun_ancestors(n) & set(params.fitted_synsets):
                 wearer = _wearer(n)
                 verb = n.head
