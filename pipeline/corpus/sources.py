@@ -425,6 +425,10 @@ _GARBLES = tuple(re.compile(p, re.I) for p in (
     r"\bstarting position\b",
     r" , and (is|are)\b",
     r"\band boundary of\b",
+    # q37 readers: "is holding stands in a play structure", "posed ... in a step fashion", "riding a bike on a gate"
+    r"\bholds stands\b",
+    r"\bin a step fashion\b",
+    r"\bbike on a gate\b",
     # "with the center left one speaking": a seat read as the verb "leave" by the normalization (q19 readers)
     r"\b(center|centre|middle) (left|right)\b",
     # "a girl with her hands raised over her head": an absolute "with" phrase right after the subject is the only

@@ -251,6 +251,13 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
     ("A blonde girl is surfing down a sandy hill", "A blonde girl is surfing up a sandy hill", "opposite-lexicon"),
     ("Two dogs are running around on dead grass", "Two dogs are running around on live grass", "antonym-wordnet"),
     ("A black dog is just running down a ramp", "A black dog is not just running down a ramp", "negation-insert"),
+    # q37 readers: a grassy area is outside; "a bit of air" and "great effort" are measures
+    ("A brown dog is playing outside in a grassy area", "A brown dog is playing inside in a grassy area",
+     "opposite-lexicon"),
+    ("A downhill skier in black is catching a tiny bit of air",
+     "A downhill skier in black is catching a large bit of air", "antonym-wordnet"),
+    ("People in orange vests are rowing with great effort", "People in orange vests are rowing with small effort",
+     "antonym-wordnet"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

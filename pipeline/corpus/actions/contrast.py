@@ -590,6 +590,10 @@ def determiner_opposite(sent, params: DeterminerOppositeParams, ruleset):
             continue  # "All the dogs"; "The two large dogs" -/-> "No two large dogs"
         if any(t.is_punct for t in doc[start:head.i]):
             continue  # "A wet, blond dog" -/-> "No wet, blond dog" (the parse then takes "wet" for the noun)
+        if head.i + 1 < len(doc) and doc[head.i + 1].text == ",":
+            continue  # "No cat, perched on a table, is looking out" (q37 readers): a set-off phrase describes one
+        if any(t.dep_ == "advmod" and t.i < head.i for t in head.subtree):
+            continue  # "No mostly white dogs are in the snow" (q37 readers)
         verb = head.head
         # "A group of people are dancing" (notional agreement) -> "No group of people is dancing": after "no" or
         # "every" the singular noun governs the verb

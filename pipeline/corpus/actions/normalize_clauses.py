@@ -118,8 +118,11 @@ def clause_to_coordinate(sent, params: ClauseParams, ruleset) -> None:
                     or c.left_edge.i != c.i and c not in misparsed:
                 continue
             prev = doc[c.i - 1] if c.i > 0 else None
+            # ("smiles at the people watching him": "people" and "crowd" are groups in WordNet, people in the
+            # person lexicon; q37 readers)
             if prev is not None and prev.pos_ in ("NOUN", "PROPN") \
-                    and (_first_sense_animate(prev.lower_) or c.lower_ in params.object_participles):
+                    and (_first_sense_animate(prev.lower_) or prev.lower_ in ruleset.lexicon_set("person_nouns")
+                         or c.lower_ in params.object_participles):
                 # "running in front of fish hanging on a rod": with no comma, a noun right before the
                 # participle that can do it is its subject ("sitting at a table looking at" still joins)
                 continue

@@ -1205,7 +1205,7 @@ class MoveModifierParams(BaseModel):
     # golf ball" is always little: "A boy is hitting a little golf ball" says nearly what S1 said)
     receiver_not_compound: bool = False
     # receiving nouns refused when one of these modifies them: the modifier gives the look ("a fire hoop" is
-    # aflame, so "a tan fire hoop" reads as an odd thing, r13 readers)
+    # aflame, so "a tan fire hoop" reads as an odd thing, r13 readers; "a blue grassy surface", q37 readers)
     receiver_not_compound_words: list[str] = Field(default_factory=list)
     # ...except nouns of these synsets, whose kind leaves the size open ("a winter coat" -> "a little winter coat")
     compound_receiver_synsets: list[str] = Field(default_factory=list)
@@ -1462,7 +1462,8 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
     if params.receiver_not_compound_words:
-        targets = [t for t in targets if not any(c.dep_ == "compound" and c.lower_ in params.receiver_not_compound_words
+        targets = [t for t in targets if not any(c.dep_ in ("compound", "amod")
+                                                 and c.lower_ in params.receiver_not_compound_words
                                                  for c in t.children)]
     if params.receiver_not_compound:
         targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)
@@ -2145,6 +2146,9 @@ def swap_possessor(sent, params: SwapPossessorParams, ruleset):
             (a0, a1) = _trimmed_span(a)
             if a1 > verb.i or b0 < verb.i or possessive and a1 != a.i + 1:
                 continue  # "a boy wearing a red shirt's legs"
+            if possessive and (_plural(a) or not any(c.dep_ in ("det", "poss") for c in a.children)):
+                continue  # "An old woman is looking in kids's grocery paper bag" (q37 readers): a bare plural
+                # owner takes neither "'s" nor an article
             ta, tb = sent.span_text(a0, a1), sent.span_text(b0, b1)
             if a0 == 0 and _capitalised_common_noun(doc[0]):
                 ta = ta[0].lower() + ta[1:]

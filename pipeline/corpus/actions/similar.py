@@ -351,6 +351,8 @@ def swap_quantifier(sent, params: SwapQuantifierParams, ruleset):
             before = is_plural_np(root)
             number = entry.get("number", "noun")
             after = _noun_plural(noun) if number == "noun" else number == "plural"
+            if any(c.dep_ == "conj" for c in root.children):
+                after = before  # "Some people and a dog are": a coordinated subject stays plural (q37 readers)
             s = sent.fork()
             s.set_span(i, end, entry["to"])
             if before != after:
@@ -1130,8 +1132,11 @@ def expand_agentive_noun(sent, params: AgentiveParams, ruleset):
                                         and not doc[slot + 1].is_punct and doc[slot + 1].dep_ != "cc"):
             continue  # the clause must end the subject right before its verb: "A person who plays soccer is"
         if params.subject_only and (any(c.dep_ not in ("det", "nummod", "compound") for c in tok.lefts) or any(
-                t.i != tok.i and t.pos_ == "NOUN" and _lemma(t) == _lemma(tok) for t in doc)):
-            continue  # "The pro person who plays football"; "... is tackling another player" loses its link
+                t.i != tok.i and t.pos_ == "NOUN" and _lemma(t) == _lemma(tok) for t in doc)
+                or any(t.i > tok.i and t.lower_ == "one" and doc[t.i - 1].lower_ in ("another", "other")
+                       for t in doc)):
+            continue  # "The pro person who plays football"; "... is tackling another player" loses its link, and
+            # so does "another one" (q37 readers: "The person who plays football is tackling another one")
         many = _noun_plural(tok)
         head = entry.get("head", params.head)
         head = plural(head) if many else head
