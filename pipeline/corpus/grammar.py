@@ -487,6 +487,17 @@ def _plural_owner(prep) -> bool:
     return owner.tag_ in ("NNS", "NNPS")
 
 
+@functools.lru_cache(maxsize=16384)
+def _part_of(part: str, whole: str) -> bool:
+    """Whether WordNet 3.0 lists ``part`` as a part meronym of the first sense of ``whole`` or of one of its
+    hypernyms ("hood" of "car", "roof" of "house", "tail" of "dog")."""
+    for sense in resources.synsets(whole, "n")[:1]:
+        for s in (sense, *sense.closure(lambda x: x.hypernyms())):
+            if any(part in (lem.name() for lem in m.lemmas()) for m in s.part_meronyms()):
+                return True
+    return False
+
+
 def _paired(n) -> bool:
     """"from side to side", "nose to nose": the noun repeated across a preposition (an idiom, bare)."""
     doc, i, low = n.doc, n.i, n.lower_
@@ -609,8 +620,11 @@ def _missing_determiners(doc, mass, bare, settings=frozenset(), counted=frozense
             # "sliding out of green tube": "out of" a described thing is a place like "into" ("out of breath",
             # "out of place" have no modifier) (seed-15 readers)
             out_of = prep == "of" and n.head.head.lower_ == "out" and n.head.head.pos_ == "ADP" and modified
+            # "into the hood of small white car": a part WordNet gives the thing belongs to one of them (q38 readers)
+            meronym = prep == "of" and n.head.head.pos_ == "NOUN" \
+                and _part_of(lemma_of(n.head.head.lower_, "NOUN"), low)
             if prep in ("of", "by") and not (setting and (part_of or prep == "by") or by_modifier and collective
-                                             or depiction or front_of or thing_part or beside or out_of):
+                                             or depiction or front_of or thing_part or beside or out_of or meronym):
                 continue
             if n.head.head.lower_ == low:  # "side by side", "hand in hand"
                 continue

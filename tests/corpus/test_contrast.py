@@ -258,6 +258,10 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "A downhill skier in black is catching a large bit of air", "antonym-wordnet"),
     ("People in orange vests are rowing with great effort", "People in orange vests are rowing with small effort",
      "antonym-wordnet"),
+    # q38 readers: one jumps off a dock into a lake; one is crouched down only
+    ("A woman is jumping off a dock into a lake", "A woman is jumping onto a dock into a lake", "opposite-lexicon"),
+    ("A person playing sports in the snow is crouched down", "A person playing sports in the snow is crouched up",
+     "opposite-lexicon"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

@@ -204,6 +204,8 @@ REPAIRED = [  # (sentence, check, repaired sentence)
     ("A man dressed in black suit and tie is reading a book", "missing-determiner",
      "A man dressed in a black suit and tie is reading a book"),
     ("A man in green uniform is marching", "missing-determiner", "A man in a green uniform is marching"),
+    ("A fireman is spraying water into the hood of small white car on a jack", "missing-determiner",
+     "A fireman is spraying water into the hood of a small white car on a jack"),  # q38: a part of one car
     # q34 readers: event nouns WordNet files as acts are counted
     ("A dog is performing act at dog show", "missing-determiner", "A dog is performing an act at a dog show"),
     ("A boy is performing trick on the bike", "missing-determiner", "A boy is performing a trick on the bike"),

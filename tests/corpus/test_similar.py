@@ -269,6 +269,8 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("A female hurdle-jumper is clearing a hurdle in a track-and-field setting", "placing"),
     # q35: dogs collide, they do not jar
     ("A black dog is colliding with a golden dog", "jarring"),
+    # q38: glass accented (lit) by green light is not emphasized
+    ("Three men are looking through glass accented by green light", "emphasized"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

@@ -251,6 +251,9 @@ def _hanging_attempt(head, finite: bool):
         return None
     if root.i >= head.i or root.pos_ not in ("VERB", "AUX") or not _is_finite_group(root, [root]):
         return None
+    if any(c.dep_ == "expl" for c in root.children):
+        return None  # "There is a cowboy in a rodeo trying to lasso a calf": the attempt is the cowboy's (q38
+        # readers: "There is a cowboy in a rodeo and is lassoing a calf")
     return root
 
 
