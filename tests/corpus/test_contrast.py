@@ -262,6 +262,12 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
     ("A woman is jumping off a dock into a lake", "A woman is jumping onto a dock into a lake", "opposite-lexicon"),
     ("A person playing sports in the snow is crouched down", "A person playing sports in the snow is crouched up",
      "opposite-lexicon"),
+    # q39 readers: an umbrella is outside, a window is not light, "ugly" is no opposite to write
+    ("Some older people are sitting outside under the umbrella",
+     "Some older people are sitting inside under the umbrella", "opposite-lexicon"),
+    ("A little girl is looking into a dark window", "A little girl is looking into a light window", "antonym-wordnet"),
+    ("Two people are kissing in the most beautiful embrace", "Two people are kissing in the most ugly embrace",
+     "antonym-wordnet"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

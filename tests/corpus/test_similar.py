@@ -271,6 +271,8 @@ def test_rule_refuses(rule_id, s1, nlp, ruleset):
     ("A black dog is colliding with a golden dog", "jarring"),
     # q38: glass accented (lit) by green light is not emphasized
     ("Three men are looking through glass accented by green light", "emphasized"),
+    # q39: a store's register is no registry
+    ("A man in black is purchasing something at the register in a store", "registry"),
 ])
 def test_synonym_blocklist(s1, bad, nlp, ruleset):
     assert not any(bad in out.lower().split() for out in _one("synonym-wordnet", s1, nlp, ruleset))

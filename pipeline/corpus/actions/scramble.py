@@ -1793,8 +1793,12 @@ def _role_swap_only(o1, o2, traded: list[tuple[int, int]], verbs: frozenset[str]
 
     # a place phrase the parse hangs on one of the nouns says where the scene is, not who is who ("A black and
     # white dog is near a grey and white dog on a beige carpet"); "in"/"with" may say what one wears, so they stay
-    scene = {t.i for o in (o1, o2) for c in o.children if c.dep_ == "prep" and c.lower_ in _SCENE_PREPOSITIONS
-             for t in c.subtree}
+    # ("in the dirt" is a place too: "in" says what one wears only before a garment or a colour, q39 readers:
+    # "A small dog is playing with a large dog in the dirt")
+    scene = {t.i for o in (o1, o2) for c in o.children if c.dep_ == "prep" and (
+        c.lower_ in _SCENE_PREPOSITIONS or c.lower_ == "in" and not any(
+            p.dep_ == "pobj" and (resources.colour_word(p.lower_) or "clothing.n.01" in _noun_ancestors(p))
+            for p in c.children)) for t in c.subtree}
 
     def rest(noun):
         return Counter(t.lower_ for t in noun.subtree if not any(a <= t.i < b for a, b in traded)
