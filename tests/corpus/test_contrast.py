@@ -268,6 +268,12 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
     ("A little girl is looking into a dark window", "A little girl is looking into a light window", "antonym-wordnet"),
     ("Two people are kissing in the most beautiful embrace", "Two people are kissing in the most ugly embrace",
      "antonym-wordnet"),
+    # q40 readers: sled dogs pull, mud is not white, "up to the doors" is a depth
+    ("A group of dogs is pulling a sled over snow", "A group of dogs is pushing a sled over snow", "opposite-lexicon"),
+    ("A black dog is running through the black mud", "A black dog is running through the white mud",
+     "antonym-wordnet"),
+    ("There is a jeep stuck in mud up to the doors", "There is a jeep stuck in mud down to the doors",
+     "opposite-lexicon"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])
