@@ -404,6 +404,9 @@ def _predicate_after_description(sent, part, root, params: FragmentParams):
             return "verb", j, plural
         if lemma == word or not _verb_reading(word) or not (worn_colour or _verb_dominant(lemma)):
             continue
+        if worn_colour and not _verb_dominant(lemma) and (j + 1 == len(doc) or doc[j + 1].lower_ in ("and", "or")):
+            continue  # "wearing yellow and black stripes and the number 8": the noun worn, no verb (q40 readers:
+            # "is striping")
         if word.endswith("ing"):
             if _ing_verb(doc, j):
                 return "be", j
