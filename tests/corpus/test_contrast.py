@@ -274,6 +274,10 @@ def test_s3_candidates(nlp, ruleset, s1, expected, rule_id):
      "antonym-wordnet"),
     ("There is a jeep stuck in mud up to the doors", "There is a jeep stuck in mud down to the doors",
      "opposite-lexicon"),
+    # q42 readers: water is not dry, nor a dog in it
+    ("A black and white dog with a stick is in muddy water", "A black and white dog with a stick is in dry water",
+     "antonym-wordnet"),
+    ("The wet brown dog is running in the water", "The dry brown dog is running in the water", "antonym-wordnet"),
     # q30 readers: a body part measures the depth
     ("A boy is standing in chest high water", "A boy is standing in chest low water", "opposite-lexicon"),
 ])

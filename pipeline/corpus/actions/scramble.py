@@ -706,7 +706,7 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                     continue  # "Aliens that are popping out of an arcade game are whacking a small boy"
                 if any(w.lower_ in params.relational_words
                        or w.dep_ == "prep" and w.lower_ in params.manner_prepositions
-                       for t in (a, b) for w in t.subtree):
+                       for t in (a, b) for w in t.subtree) or _named_again(a) or _named_again(b):
                     continue
                 if any(t.dep_ == "pobj" and t.head.lower_ == "to" and other.dep_ != "pobj"
                        and not any(c.dep_ in ("det", "poss", "nummod") for c in other.children)
@@ -770,6 +770,14 @@ def swap_arguments(sent, params: SwapArgumentsParams, ruleset):
                     if _plural(subj) != new_pl and not _agree(s, subj.head, new_pl, params.agreement):
                         continue
                 yield s.edits
+
+
+def _named_again(noun) -> bool:
+    """Whether the noun of ``noun`` comes again elsewhere in its sentence ("A child is jumping into a pool and a man
+    is watching the child"): moving one mention leaves the other pointing at the wrong one ("and the child is
+    watching a man", "a child is watching the child", q38 and q42 readers)."""
+    lemma = noun.lemma_.lower()
+    return any(t.i != noun.i and t.pos_ == "NOUN" and t.lemma_.lower() == lemma for t in noun.doc)
 
 
 def _capitalised_common_noun(tok) -> bool:
@@ -2044,7 +2052,7 @@ def swap_clause_subjects(sent, params: SwapClauseSubjectsParams, ruleset):
         if len(subjects) != 2:
             continue
         (a, ka), (b, kb) = subjects
-        if a.lemma_.lower() == b.lemma_.lower():
+        if a.lemma_.lower() == b.lemma_.lower() or _named_again(a) or _named_again(b):
             continue
         def kind_of(tok):
             return animacy(tok, words, not_words, not_modifiers, animals) if tok is not None else None
