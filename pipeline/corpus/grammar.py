@@ -13,7 +13,8 @@ sentence is parsed again and checked. Each check has an id:
   tagger calls singular); "a few", "a lot", "a couple" are fine.
 - ``missing-determiner``: a singular count noun heading a noun phrase with no determiner ("in wheelchair");
   repaired by inserting "a"/"an" at the start of the noun phrase. Mass and abstract nouns (WordNet's first
-  sense outside concrete lexicographer files, ``rules/lexicons/mass_nouns.yaml``), idioms ("at home", "in
+  sense outside concrete lexicographer files, ``rules/lexicons/mass_nouns.yaml``; but events and acts that a
+  caption counts, ``rules/lexicons/counted_nouns.yaml``, take one: "doing a trick"), idioms ("at home", "in
   front", ``rules/lexicons/bare_noun_phrases.yaml``), the object of "play" ("playing guitar"), nouns after
   "of"/"by" (except after a picture or statue: "pictures of ant" -> "of an ant"), and nouns whose plural is
   rare in wordfreq (mass use) are left alone. A capitalised first word tagged as a name is checked when its
@@ -534,7 +535,8 @@ def _missing_determiners(doc, mass, bare, settings=frozenset(), counted=frozense
         -> tuple[list[tuple[int, str]], bool]:
     """(``(token index, article)`` insertions, whether some missing determiner cannot be repaired).
 
-    The article is "the" for a bare setting noun of the scene (``settings``: "in desert" -> "in the desert",
+    ``counted`` lists nouns counted whatever WordNet's first sense ("performing act at dog show" -> "an act at a
+    dog show"). The article is "the" for a bare setting noun of the scene (``settings``: "in desert" -> "in the desert",
     "looking at camera" -> "at the camera"), else "a"/"an" by the sound of the next word ("under clear
     blue sky" -> "under a clear blue sky", "at event" -> "at an event"). A setting noun that is mass with
     a modifier ("in heavy rain", "in cold air") stays bare.
@@ -875,7 +877,8 @@ def _render(doc, inserts: list[tuple[int, str]], deletes: list[int]) -> str:
 def check_doc(doc, ruleset=None) -> Verdict:
     """Run every check on one parsed sentence (tags and dependencies used, lemmas not needed).
 
-    ``ruleset`` gives the lexicons (mass_nouns, bare_noun_phrases); default the project's rules.
+    ``ruleset`` gives the lexicons (mass_nouns, bare_noun_phrases, setting_nouns, counted_nouns); default the
+    project's rules.
     Repairs (missing-determiner, doubled-word) are applied together to the text; other failures are reported.
     """
     mass, bare, settings, counted = _lexicons_of(ruleset) if ruleset is not None else _lexicons(None)

@@ -103,7 +103,6 @@ def participle(lemma: str) -> str:
     return _PARTICIPLES.get(lemma) or inflect_word(lemma, "VBN")
 
 
-
 def third_person(lemma: str) -> str:
     """Third person singular present: ``'play' -> 'plays'``."""
     return inflect_word(lemma, "VBZ")

@@ -1216,9 +1216,10 @@ class MoveModifierParams(BaseModel):
     # receiving nouns refused when a noun modifies them: a compound names a kind whose size comes with it ("a
     # golf ball" is always little: "A boy is hitting a little golf ball" says nearly what S1 said)
     receiver_not_compound: bool = False
-    # receiving nouns refused when one of these modifies them: the modifier gives the look ("a fire hoop" is
-    # aflame, so "a tan fire hoop" reads as an odd thing, r13 readers; "a blue grassy surface", q37 readers)
-    receiver_not_compound_words: list[str] = Field(default_factory=list)
+    # receiving nouns refused when one of these modifies them (a noun or an adjective): the modifier gives the look
+    # ("a fire hoop" is aflame, so "a tan fire hoop" reads as an odd thing, r13 readers; "a blue grassy surface",
+    # q37 readers)
+    receiver_not_modifier_words: list[str] = Field(default_factory=list)
     # ...except nouns of these synsets, whose kind leaves the size open ("a winter coat" -> "a little winter coat")
     compound_receiver_synsets: list[str] = Field(default_factory=list)
     # receiving nouns refused after "the": nouns of these synsets, whose "the" is generic ("playing the piano",
@@ -1473,9 +1474,9 @@ def move_modifier(sent, params: MoveModifierParams, ruleset):
                and not _negated(t)
                and not (_definite(t) and (params.receiver_not_definite_plural and t.tag_ == "NNS"
                                           or _noun_ancestors(t) & set(params.receiver_not_generic_synsets)))]
-    if params.receiver_not_compound_words:
+    if params.receiver_not_modifier_words:
         targets = [t for t in targets if not any(c.dep_ in ("compound", "amod")
-                                                 and c.lower_ in params.receiver_not_compound_words
+                                                 and c.lower_ in params.receiver_not_modifier_words
                                                  for c in t.children)]
     if params.receiver_not_compound:
         targets = [t for t in targets if not any(c.dep_ == "compound" and c.i < t.i for c in t.children)
