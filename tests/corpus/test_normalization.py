@@ -133,7 +133,7 @@ CHAIN = [
     ("A man takes a piece of pizza out of a pizza box and puts it on the lid after he closes the box.",
      "A man is taking a piece of pizza out of a pizza box and putting it on the lid after closing the box"),
     ("Two small boys dressed in tuxedos sitting on a red carpeted floor .",
-     "Two small boys dressed in tuxedos are sitting on a red carpeted floor"),
+     "Two small boys dressed in tuxedos are sitting on a red-carpeted floor"),  # q41: a hyphen
     ("Seven people are posing over a structure that extends over a watery area and ocean .",
      "Seven people are posing over a structure that extends over a watery area and the ocean"),
     # q19/q20 readers, whole chain: a number spelled out before a compound modifier, a capitalised word respelled
