@@ -197,14 +197,12 @@ def _other_refers_back(doc, head) -> bool:
             if t.head.lemma_ == head.lemma_ or t.dep_ not in ("amod", "det") or t.lower_ == "others":
                 return True
             # "No lady is measuring the other woman's ankle": "the other" person follows a first one whatever
-            # the word (seed-3 readers); "the other side of the street" is no one
-            if t.lower_ == "other" and t.i > 0 and doc[t.i - 1].lower_ == "the" \
-                    and resources.lexnames(t.head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys():
-                return True
-            # "No skateboarder is balancing on a wall and a group of other boys is watching": other people after
-            # a person subject are others than that person, whatever the word (q34 readers)
-            if resources.lexnames(t.head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys() \
-                    and resources.lexnames(head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys():
+            # the word (seed-3 readers); "the other side of the street" is no one; and other people after a person
+            # subject are others than that person ("No skateboarder is balancing on a wall and a group of other
+            # boys is watching", q34 readers)
+            if resources.lexnames(t.head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys() and (
+                    t.lower_ == "other" and t.i > 0 and doc[t.i - 1].lower_ == "the"
+                    or resources.lexnames(head.lemma_.lower(), "n", 1) & ANIMATE_LEXNAMES.keys()):
                 return True
     return False
 

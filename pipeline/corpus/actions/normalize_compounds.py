@@ -477,7 +477,9 @@ class SpellingParams(BaseModel):
 def respell_phrases(sent, params: SpellingParams, ruleset) -> None:
     """Write a word or phrase the captions spell in a non-standard way in its standard spelling ("barb wire" ->
     "barbed wire", "rice a roni" -> "Rice-A-Roni"); the lexicon (``{caption spelling: standard spelling}``)
-    gives the forms, matched case-insensitively as token sequences not edited before.
+    gives the forms, matched case-insensitively as token sequences not edited before, the longest first; an entry
+    written as it is keeps its phrase from a shorter entry ("white water wings" stays, "white water" ->
+    "whitewater").
     Source: Marelli et al. 2014, section 3.1 (S1 is the cleaned caption); readers' verdicts of issue 11 (r9)."""
     index = ruleset.derived(params.lexicon, _spelling_index)
     doc = sent.doc
@@ -488,5 +490,6 @@ def respell_phrases(sent, params: SpellingParams, ruleset) -> None:
             # "Doberman pincer" by proper-word-capital, q19 readers)
             if matches_at(doc, tok.i, words) and not any(
                     sent.edited(k) and sent.text(k).lower() != doc[k].lower_ for k in range(tok.i, min(end, len(doc)))):
-                sent.set_span(tok.i, end, written)
+                if doc[tok.i:end].text != written:  # a phrase already written as its entry stays as it is
+                    sent.set_span(tok.i, end, written)
                 break

@@ -88,13 +88,14 @@ def _has_neg(tokens: Iterable) -> bool:
 
 
 def _collapse(sent, verb, group: list[int], plural: bool, stative: frozenset[str], bare: bool = False,
-              lemma: str | None = None) -> None:
+              lemma: str | None = None, joined: bool = False) -> None:
     """Rewrite the verb group ``group`` (auxiliaries, catenative heads, 'to') + ``verb`` as present tense.
 
     The first token of ``group`` becomes 'is'/'are' (nothing when ``bare``: a conjunct sharing the first
     verb's auxiliary), the rest of the group is deleted, negation stays where it is, and ``verb`` becomes
     a gerund; a form of *be* collapses into the 'is/are', a passive or progressive participle is kept, and a
-    stative verb takes the simple present ("can have" -> "has"). Marelli et al. 2014, Table 2 (verbs rows).
+    stative verb takes the simple present ("can have" -> "has"); ``joined`` puts "and" before the 'is/are' (a
+    second verb of the subject). Marelli et al. 2014, Table 2 (verbs rows).
     """
     group = sorted(i for i in group if i != verb.i)
     if lemma is None:
@@ -116,6 +117,8 @@ def _collapse(sent, verb, group: list[int], plural: bool, stative: frozenset[str
         head_word, verb_text = be, gerund(lemma)
     if bare:
         head_word = ""
+    elif joined:
+        head_word = f"and {head_word}"
     if group:
         first = sent.doc[group[0]]
         nxt = sent.doc[first.i + 1] if first.i + 1 < len(sent.doc) else None
@@ -328,9 +331,7 @@ def catenative_to_continuous(sent, params: CatenativeParams, ruleset) -> None:
             # -> coordinate; q34 readers)
             plural = _plural_subject(hanging)
             finite = True
-        _collapse(sent, comp, group, plural, stative, bare=not finite, lemma=lemma)
-        if hanging is not None:
-            sent.replace(min(group), f"and {be_present(plural)}")
+        _collapse(sent, comp, group, plural, stative, bare=not finite, lemma=lemma, joined=hanging is not None)
         # "tries to climb and jump" -> "is climbing and jumping"
         for conj in _conjunct_verbs(comp):
             if conj.tag_ == "VB" and not sent.edited(conj.i):

@@ -160,8 +160,10 @@ def possessive_to_determiner(sent, params: PossessiveParams, ruleset) -> None:
                         and resources.body_part(owned.lemma_.lower()):
                     # a singular owner's body part: "a white dog ... with an object in their mouth" -> "its mouth"
                     # (q18 readers); a person of unknown sex keeps "their", as SICK writes it
+                    # (parts in the plural have several owners: "a white dog and a black dog ... in their mouths",
+                    # q41 readers: "in its mouths")
                     owner = _owner(owned)
-                    if owner is not None and not _np_plural(owner):
+                    if owner is not None and not _np_plural(owner) and owned.tag_ != "NNS":
                         word = _possessive_of(owner, set(params.female), set(params.male), "their")
                         if word != "their":
                             sent.replace(tok.i, word)
